@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const envSchema = z.object({
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  /** PostgreSQL connection string; unset means the embedded database in DATA_DIR. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default(`${repositoryRoot}data`),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SANDBOX_URL: z.url().default('http://localhost:4100'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads the API's settings from the environment; exits with every bad variable named. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const withoutBlanks = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(withoutBlanks);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+}

@@ -1,0 +1,30 @@
+import { openDatabase, syncTenants } from '@shop/db';
+import { tenants } from '@shop/tenants';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { readEnv } from './env';
+
+const env = readEnv();
+const registry = tenants();
+const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+await database.migrate();
+await syncTenants(database.db, registry.all);
+
+const app = await buildApp({
+  tenants: registry,
+  pingDatabase: database.ping,
+  logger: {
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  },
+});
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: env.API_PORT, host: env.API_HOST });
+app.log.info({ engine: database.engine, tenants: registry.all.length }, 'API ready');

@@ -1,0 +1,14 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+
+/**
+ * The sandbox: payment provider (`/psp`), mobile operator (`/operator`) and message outbox
+ * (`/outbox`) that the shop talks to over real HTTP. Each part registers its routes here.
+ */
+export async function buildSandbox({ logger = false }: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({ logger });
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
+  );
+  return app;
+}

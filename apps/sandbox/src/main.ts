@@ -1,0 +1,11 @@
+import closeWithGrace from 'close-with-grace';
+import { buildSandbox } from './app';
+
+const port = Number(process.env.SANDBOX_PORT ?? 4100);
+const host = process.env.SANDBOX_HOST ?? 'localhost';
+
+const app = await buildSandbox({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+closeWithGrace({ delay: 5_000 }, async () => {
+  await app.close();
+});
+await app.listen({ port, host });

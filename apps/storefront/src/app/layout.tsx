@@ -1,0 +1,68 @@
+import '@fontsource-variable/dm-sans';
+import '@fontsource-variable/inter';
+import '@fontsource-variable/nunito';
+import '@fontsource-variable/source-sans-3';
+import './globals.css';
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { AlertArea } from '../components/Alerts';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { ScrollToTop } from '../components/ScrollToTop';
+import { currentHost } from '../lib/tenant';
+import { currentTheme, themeStylesheet } from '../lib/theme';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const target = await currentHost();
+  if (target.kind !== 'tenant') return { title: 'Prepaid shop' };
+  const { tenant } = target;
+  const t = await getTranslations('seo');
+  return {
+    title: tenant.providerName,
+    description: t('mainDescription', { provider: tenant.providerName }),
+    icons: { icon: tenant.favicon },
+    manifest: '/api/manifest',
+  };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const target = await currentHost();
+  if (target.kind !== 'tenant') {
+    return (
+      <html lang="en">
+        <body className="platform">{children}</body>
+      </html>
+    );
+  }
+  const { tenant } = target;
+  const [language, theme, t] = await Promise.all([
+    getLocale(),
+    currentTheme(tenant),
+    getTranslations('common'),
+  ]);
+
+  return (
+    <html lang={language} data-theme={theme} data-tenant={tenant.shopId}>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the tenant theme is validated config, not user input */}
+        <style dangerouslySetInnerHTML={{ __html: themeStylesheet(tenant) }} />
+      </head>
+      <body>
+        <NextIntlClientProvider>
+          <a className="skip-link" href="#main">
+            {t('skipToContent')}
+          </a>
+          <AlertArea />
+          <Header tenant={tenant} theme={theme} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer tenant={tenant} />
+          {tenant.variations.hasScrollToTop && <ScrollToTop />}
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,85 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState } from 'react';
+import { savePreference } from '../lib/preference-cookie';
+
+export interface LocaleOption {
+  code: string;
+  /** The language's own name, e.g. "Deutsch". */
+  name: string;
+  flag: string | undefined;
+}
+
+function Flag({ src }: { src: string | undefined }) {
+  // biome-ignore lint/performance/noImgElement: a 4x3 SVG flag needs no image optimisation
+  return src ? <img className="flag" src={src} alt="" width={20} height={15} /> : null;
+}
+
+/** Lists the tenant's languages with flags; the choice is kept in the LOCALE cookie. */
+export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; current: string }) {
+  const t = useTranslations('common');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const active = options.find((option) => option.code === current) ?? options[0];
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+        if (event instanceof KeyboardEvent) root.current?.querySelector('button')?.focus();
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  function choose(code: string) {
+    savePreference('LOCALE', code);
+    window.location.reload();
+  }
+
+  if (!active) return null;
+  return (
+    <div className="locale-switcher" ref={root}>
+      <button
+        type="button"
+        className="locale-switcher__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`${t('languageSwitcherLabel')}: ${active.name}`}
+        onClick={() => setOpen(!open)}
+        data-testid="locale-switcher"
+      >
+        <Flag src={active.flag} />
+        <span aria-hidden="true">{active.code.toUpperCase()}</span>
+      </button>
+      <ul id={listId} className="locale-switcher__list" hidden={!open}>
+        {options.map((option) => (
+          <li key={option.code}>
+            <button
+              type="button"
+              lang={option.code}
+              aria-current={option.code === active.code ? 'true' : undefined}
+              onClick={() => choose(option.code)}
+              data-testid={`locale-${option.code}`}
+            >
+              <Flag src={option.flag} />
+              {option.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

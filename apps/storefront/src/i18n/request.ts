@@ -1,0 +1,15 @@
+import { getRequestConfig } from 'next-intl/server';
+import { loadTranslations } from '../lib/api';
+import { currentLocale } from '../lib/locale';
+import { currentTenant } from '../lib/tenant';
+
+export default getRequestConfig(async () => {
+  const tenant = await currentTenant();
+  if (!tenant) return { locale: 'en', messages: {} };
+  const { language } = await currentLocale(tenant);
+  const [common, seo] = await Promise.all([
+    loadTranslations(tenant.shopId, language, 'common'),
+    loadTranslations(tenant.shopId, language, 'seo'),
+  ]);
+  return { locale: language, messages: { common, seo } };
+});

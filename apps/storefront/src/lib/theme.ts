@@ -1,0 +1,41 @@
+import 'server-only';
+import type { TenantConfig, Theme } from '@shop/tenants';
+import { cookies } from 'next/headers';
+
+/** Cookie holding the shopper's theme choice (spec §1). */
+export const THEME_COOKIE = 'theme';
+export type ThemeName = 'light' | 'dark';
+
+const FONT_FAMILIES: Record<TenantConfig['fontFaces']['body'], string> = {
+  inter: "'Inter Variable'",
+  nunito: "'Nunito Variable'",
+  'source-sans-3': "'Source Sans 3 Variable'",
+  'dm-sans': "'DM Sans Variable'",
+};
+const FALLBACK_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+function colourVariables(theme: Theme): string {
+  return Object.entries(theme)
+    .map(([name, value]) => `--color-${kebab(name)}:${value};`)
+    .join('');
+}
+
+/** The tenant's theme as CSS custom properties: light on :root, dark under [data-theme=dark]. */
+export function themeStylesheet(tenant: TenantConfig): string {
+  const fonts =
+    `--font-body:${FONT_FAMILIES[tenant.fontFaces.body]}, ${FALLBACK_FONTS};` +
+    `--font-heading:${FONT_FAMILIES[tenant.fontFaces.heading]}, ${FALLBACK_FONTS};`;
+  const light = `:root{${fonts}${colourVariables(tenant.themes.light)}color-scheme:light;}`;
+  const dark = tenant.themes.dark
+    ? `:root[data-theme=dark]{${colourVariables(tenant.themes.dark)}color-scheme:dark;}`
+    : '';
+  return light + dark;
+}
+
+/** The theme to render: the cookie's choice where the tenant has both themes, else light. */
+export async function currentTheme(tenant: TenantConfig): Promise<ThemeName> {
+  if (!tenant.themes.dark) return 'light';
+  return (await cookies()).get(THEME_COOKIE)?.value === 'dark' ? 'dark' : 'light';
+}

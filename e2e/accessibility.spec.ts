@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { demoTenants, shopUrl } from './shop';
+
+for (const shop of demoTenants) {
+  for (const theme of shop.themes.dark ? (['light', 'dark'] as const) : (['light'] as const)) {
+    test(`${shop.shopId}: main page in the ${theme} theme has no axe violation`, async ({
+      page,
+      context,
+    }) => {
+      await context.addCookies([{ name: 'theme', value: theme, url: shopUrl(shop.shopId, '/') }]);
+      await page.goto(shopUrl(shop.shopId));
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
+      ).toEqual([]);
+    });
+  }
+}
+
+test('the language menu is usable by keyboard alone', async ({ page }) => {
+  await page.goto(shopUrl('kartenkiosk'));
+  const switcher = page.getByTestId('locale-switcher');
+  await switcher.focus();
+  await page.keyboard.press('Enter');
+  await expect(switcher).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(switcher).toHaveAttribute('aria-expanded', 'false');
+  await expect(switcher).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

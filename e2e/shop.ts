@@ -1,0 +1,58 @@
+import http from 'node:http';
+import { mainPagePath, type TenantConfig, tenants } from '@shop/tenants';
+import { ports } from '../playwright.config';
+
+export const demoTenants = tenants().all;
+
+export function tenant(shopId: string): TenantConfig {
+  const found = tenants().byId(shopId);
+  if (!found) throw new Error(`No demo tenant ${shopId}`);
+  return found;
+}
+
+/** Absolute URL of a path in a tenant's shop (Chromium resolves `*.localhost`). */
+export function shopUrl(shopId: string, path = mainPagePath(tenant(shopId))): string {
+  return `http://${shopId}.localhost:${ports.storefront}${path}`;
+}
+
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json<T = Record<string, unknown>>(): T;
+}
+
+/**
+ * A request to the shop as its callers make it, over node:http (whose Host header is sent as
+ * given): Node resolves no `*.localhost` names, so it calls the loopback address with the Host.
+ */
+export function callShop(
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<PlainResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: '127.0.0.1',
+        port: ports.storefront,
+        path,
+        headers: { ...headers, Host: `${host}:${ports.storefront}` },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            json: () => JSON.parse(body),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,4 @@
+export * from './alerts';
+export * from './contrast';
+export * from './errors';
+export * from './locale';

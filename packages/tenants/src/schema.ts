@@ -1,0 +1,175 @@
+import { LANGUAGES, NAMESPACES } from '@shop/domain';
+import { z } from 'zod';
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
+const email = z.email();
+const url = z.url();
+
+export const FLAGS = [
+  'hasMultipleBrands',
+  'isAuthDisabled',
+  'skipCartPageCheckout',
+  'europeanDateFormat',
+  'hasMobileAppFlow',
+  'allowPromoCodes',
+  'hasVouchers',
+  'isHouseNumberOptional',
+  'hasAddressCountrySelection',
+  'hasDetailedSuccessPage',
+  'isPhoneRegistrationAllowed',
+  'autoTopupLightEnabled',
+] as const;
+export type TenantFlag = (typeof FLAGS)[number];
+
+export const PAYMENT_METHODS = [
+  'creditcard',
+  'paypal',
+  'ideal',
+  'applepay',
+  'crypto',
+  'paymentlink',
+  'cashcode',
+] as const;
+export const CARD_BRANDS = ['mastercard', 'visa', 'american-express'] as const;
+export const COUNTRIES = ['de', 'at', 'fr', 'nl', 'be', 'gb'] as const;
+export const AUTO_TOPUP_TYPES = ['LOW_BALANCE', 'WEEKLY', 'MONTHLY', 'TARIFF'] as const;
+/** Fonts the storefront ships (self-hosted, nothing fetched from the internet). */
+export const FONTS = ['inter', 'nunito', 'source-sans-3', 'dm-sans'] as const;
+
+/** Colours of one theme; every text/background pair must meet WCAG 2.2 AA contrast. */
+export const themeSchema = z.strictObject({
+  background: hexColour,
+  surface: hexColour,
+  text: hexColour,
+  textMuted: hexColour,
+  primary: hexColour,
+  onPrimary: hexColour,
+  link: hexColour,
+  border: hexColour,
+  headerBackground: hexColour,
+  onHeader: hexColour,
+  footerBackground: hexColour,
+  onFooter: hexColour,
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+const flagsSchema = z.strictObject(
+  Object.fromEntries(FLAGS.map((flag) => [flag, z.boolean()])) as Record<TenantFlag, z.ZodBoolean>,
+);
+
+const translationOverridesSchema = z.partialRecord(
+  z.enum(LANGUAGES),
+  z.partialRecord(z.enum(NAMESPACES), z.record(z.string(), z.string())),
+);
+
+export const tenantConfigSchema = z
+  .strictObject({
+    shopId: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+    providerName: z.string().min(1),
+    shortName: z.string().min(1),
+    /** Short display domain, e.g. "funkfix.de". */
+    domain: z.string().min(1),
+    /** Production host names that serve this tenant's shop. */
+    domains: z.array(z.string().min(1)).min(1),
+    country: z.enum(COUNTRIES),
+    locales: z.array(z.enum(LANGUAGES)).min(1),
+    defaultLocale: z.enum(LANGUAGES),
+    currency: z.enum(['EUR', 'GBP']),
+    /** Where the main page lives: single brand at /shop/topup/{shopId}, multi brand at /shop, single shop at /. */
+    mainPageKind: z.enum(['single-brand', 'multi-brand', 'single-shop']),
+    supportEmail: email,
+    helpDesk: z.strictObject({ email, productId: z.string().min(1) }),
+    tagManagerId: z.string().optional(),
+    hotjarId: z.string().optional(),
+    xtremepushId: z.string().optional(),
+    favicon: z.string().min(1),
+    assetsFolderName: z.string().regex(/^[a-z0-9-]+$/),
+    phoneCountryCodes: z.array(z.enum(COUNTRIES)).min(1),
+    smsShortNumber: z
+      .string()
+      .regex(/^\d{3,8}$/)
+      .optional(),
+    topup: z.strictObject({
+      options: z.strictObject({
+        /** Sets of automatic top-up types a shopper may choose between; empty when none is offered. */
+        allowedTypes: z.array(z.array(z.enum(AUTO_TOPUP_TYPES)).min(1)),
+        pauseAllowed: z.boolean(),
+        smsTopup: z.boolean(),
+      }),
+      /** Minor units: one fixed limit, a choice of limits, "custom" (shopper enters one), or none. */
+      lowBalanceLimit: z.union([
+        z.number().int().positive(),
+        z.array(z.number().int().positive()).min(2),
+        z.literal('custom'),
+        z.null(),
+      ]),
+      amountPlaceholders: z.array(z.number().int().positive()).optional(),
+    }),
+    advertisementPages: z.array(z.strictObject({ slug: z.string().min(1), image: z.string().min(1) })),
+    themes: z.strictObject({ light: themeSchema, dark: themeSchema.optional() }),
+    fontFaces: z.strictObject({ body: z.enum(FONTS), heading: z.enum(FONTS) }),
+    paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1),
+    footer: z.strictObject({
+      socialLinks: z.array(
+        z.strictObject({ network: z.enum(['facebook', 'instagram', 'x', 'youtube', 'tiktok']), url }),
+      ),
+      appStoreLinks: z.array(z.strictObject({ store: z.enum(['apple', 'google']), url })),
+      /** Payment method icons shown in the footer. */
+      paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+    }),
+    acceptedCardBrands: z.array(z.enum(CARD_BRANDS)).min(1),
+    /** Brand id → route of that brand's shop page. */
+    brandRoutes: z.record(z.string(), z.string().startsWith('/')),
+    flags: flagsSchema,
+    settings: z.strictObject({
+      iFrameCreditCard: z.boolean(),
+      payPalIframeEnabledOnceOff: z.boolean(),
+      payPalIframeEnabledAutomatic: z.boolean(),
+      deviceIDSwitch: z.boolean(),
+      deviceIDURL: url.optional(),
+      shouldSendDeviceID: z.boolean(),
+    }),
+    variations: z.strictObject({
+      /** External site the logo links to instead of the main page. */
+      logoLinkUrl: url.optional(),
+      hideShopLink: z.boolean(),
+      hasBlog: z.boolean(),
+      hasCategoryMenu: z.boolean(),
+      notFoundVariant: z.enum(['standard', 'illustrated']),
+      hasDetailedCart: z.boolean(),
+      hasScrollToTop: z.boolean(),
+      hideImprint: z.boolean(),
+      hideCustomerSupport: z.boolean(),
+      ssoLoginUrl: url.optional(),
+      voucherDeliveryChannels: z.array(z.enum(['email', 'sms', 'whatsapp'])).min(1),
+      mobileAppDeepLink: z.string().optional(),
+    }),
+    translations: translationOverridesSchema,
+  })
+  .superRefine((tenant, ctx) => {
+    if (!tenant.locales.includes(tenant.defaultLocale)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultLocale'],
+        message: `must be one of the tenant's locales (${tenant.locales.join(', ')})`,
+      });
+    }
+    for (const language of Object.keys(tenant.translations)) {
+      if (!tenant.locales.includes(language as never)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', language],
+          message: 'overrides a language the tenant does not offer',
+        });
+      }
+    }
+    if (tenant.variations.mobileAppDeepLink && !tenant.flags.hasMobileAppFlow) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variations', 'mobileAppDeepLink'],
+        message: 'is only used with the hasMobileAppFlow flag',
+      });
+    }
+  });
+
+export type TenantConfig = z.infer<typeof tenantConfigSchema>;

@@ -1,0 +1,122 @@
+import { AA_TEXT_CONTRAST, AA_UI_CONTRAST, contrastRatio } from '@shop/domain';
+import { describe, expect, it } from 'vitest';
+import funkfix from '../config/funkfix.json' with { type: 'json' };
+import { tenantSources } from './demo';
+import { mainPagePath, TenantConfigError, tenants } from './index';
+import { createTenantRegistry, parseTenantConfig } from './load';
+import type { Theme } from './schema';
+
+describe('demo tenants', () => {
+  const registry = tenants();
+
+  it('are the eleven of the demo matrix, each valid', () => {
+    expect(registry.all.map((tenant) => tenant.shopId).sort()).toEqual(
+      [
+        'alpenfunk',
+        'belwaarde',
+        'blitzmobil',
+        'callhome',
+        'funkfix',
+        'kartenkiosk',
+        'ladeplatz',
+        'rechargeplus',
+        'tarifwerk',
+        'topnet',
+        'weltaufladen',
+      ].sort(),
+    );
+  });
+
+  it('put each main page at the route of its kind', () => {
+    const routes = Object.fromEntries(registry.all.map((tenant) => [tenant.shopId, mainPagePath(tenant)]));
+    expect(routes).toMatchObject({
+      funkfix: '/shop/topup/funkfix',
+      ladeplatz: '/shop',
+      belwaarde: '/',
+      topnet: '/shop/topup/topnet',
+      callhome: '/',
+    });
+  });
+
+  it('have the locales, currency and flags of the matrix', () => {
+    const ladeplatz = registry.byId('ladeplatz');
+    expect(ladeplatz?.locales).toEqual(['de', 'en', 'es', 'fr', 'it', 'pl', 'ro']);
+    expect(registry.byId('topnet')?.currency).toBe('GBP');
+    expect(registry.byId('callhome')?.currency).toBe('GBP');
+    expect(registry.byId('belwaarde')?.locales).toEqual(['nl', 'en']);
+    const authDisabled = registry.all
+      .filter((tenant) => tenant.flags.isAuthDisabled)
+      .map((tenant) => tenant.shopId);
+    expect(authDisabled.sort()).toEqual(['callhome', 'tarifwerk']);
+    const twoThemes = registry.all.filter((tenant) => tenant.themes.dark).map((tenant) => tenant.shopId);
+    expect(twoThemes.sort()).toEqual(['belwaarde', 'blitzmobil', 'ladeplatz', 'rechargeplus']);
+  });
+
+  it('are found by their development host and their production domains', () => {
+    expect(registry.byHost('funkfix.localhost:3000')?.shopId).toBe('funkfix');
+    const belwaarde = registry.byId('belwaarde');
+    expect(belwaarde && registry.byHost(belwaarde.domains[0] ?? '')?.shopId).toBe('belwaarde');
+    expect(registry.byHost('localhost:3000')).toBeUndefined();
+    expect(registry.byHost('nobody.localhost')).toBeUndefined();
+  });
+
+  const pairs: [keyof Theme, keyof Theme, number][] = [
+    ['text', 'background', AA_TEXT_CONTRAST],
+    ['text', 'surface', AA_TEXT_CONTRAST],
+    ['textMuted', 'background', AA_TEXT_CONTRAST],
+    ['textMuted', 'surface', AA_TEXT_CONTRAST],
+    ['link', 'background', AA_TEXT_CONTRAST],
+    ['link', 'surface', AA_TEXT_CONTRAST],
+    ['onPrimary', 'primary', AA_TEXT_CONTRAST],
+    ['onHeader', 'headerBackground', AA_TEXT_CONTRAST],
+    ['onFooter', 'footerBackground', AA_TEXT_CONTRAST],
+    ['primary', 'background', AA_UI_CONTRAST],
+  ];
+  for (const tenant of registry.all) {
+    for (const [name, theme] of Object.entries(tenant.themes)) {
+      it(`${tenant.shopId} ${name} theme meets WCAG AA contrast`, () => {
+        const failing = pairs
+          .map(([fg, bg, minimum]) => ({
+            pair: `${fg}/${bg}`,
+            ratio: contrastRatio(theme[fg], theme[bg]),
+            minimum,
+          }))
+          .filter(({ ratio, minimum }) => ratio < minimum);
+        expect(failing).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('a bad tenant config', () => {
+  it('fails naming the tenant and every bad field', () => {
+    const broken = {
+      ...funkfix,
+      currency: 'USD',
+      themes: { light: { ...funkfix.themes.light, primary: 'blue' } },
+    };
+    expect(() => parseTenantConfig('funkfix', broken)).toThrowError(TenantConfigError);
+    try {
+      parseTenantConfig('funkfix', broken);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('tenant "funkfix"');
+      expect(message).toContain('currency');
+      expect(message).toContain('themes.light.primary');
+    }
+  });
+
+  it('fails when the default locale is not among its locales', () => {
+    expect(() => parseTenantConfig('funkfix', { ...funkfix, defaultLocale: 'en' })).toThrowError(
+      /defaultLocale/,
+    );
+  });
+
+  it('fails when a file name and its shop id differ, or two tenants claim one domain', () => {
+    expect(() => createTenantRegistry({ other: funkfix })).toThrowError(/tenant "other"[\s\S]*shopId/);
+    const twin = { ...(tenantSources.blitzmobil as object), domains: funkfix.domains };
+    expect(() => createTenantRegistry({ funkfix, blitzmobil: twin })).toThrowError(
+      /tenant "blitzmobil"[\s\S]*already served by "funkfix"/,
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { ERROR_MESSAGE_KEYS, LANGUAGES, NAMESPACES, SUCCESS_MESSAGE_KEYS } from '@shop/domain';
+import { describe, expect, it } from 'vitest';
+import { tenants } from './index';
+import { baseTranslations, tenantTranslations } from './translations';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('base translations', () => {
+  const english = baseTranslations.en;
+
+  for (const language of LANGUAGES) {
+    for (const namespace of NAMESPACES) {
+      it(`${language}/${namespace} has exactly the English keys, with the same placeholders`, () => {
+        const texts = baseTranslations[language][namespace];
+        expect(Object.keys(texts).sort()).toEqual(Object.keys(english[namespace]).sort());
+        for (const [key, text] of Object.entries(texts)) {
+          expect(text.trim(), `${language}/${namespace}/${key}`).not.toBe('');
+          expect(placeholders(text), `${language}/${namespace}/${key}`).toEqual(
+            placeholders(english[namespace][key] ?? ''),
+          );
+        }
+      });
+    }
+  }
+
+  it('cover every message key of spec §8, the success messages among them', () => {
+    for (const key of [
+      ...ERROR_MESSAGE_KEYS,
+      ...SUCCESS_MESSAGE_KEYS,
+      'startPaymentErrorMessage',
+      'paymentRefunded',
+    ]) {
+      expect(english.common, key).toHaveProperty(key);
+    }
+  });
+
+  it('are real translations, not copies of English', () => {
+    for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+      const common = baseTranslations[language].common;
+      const copied = Object.keys(common).filter((key) => common[key] === english.common[key]);
+      // Brand names and a few words shared with English (Blog, Shop, Contact) may stay the same.
+      expect(copied.length, `${language}: ${copied.join(', ')}`).toBeLessThanOrEqual(6);
+    }
+  });
+});
+
+describe('tenantTranslations', () => {
+  it("overlays the tenant's overrides on the base texts", () => {
+    const funkfix = tenants().byId('funkfix');
+    if (!funkfix) throw new Error('funkfix missing');
+    const texts = tenantTranslations(funkfix, 'de', 'common');
+    expect(texts.singleBrandHeadline).toBe(funkfix.translations.de?.common?.singleBrandHeadline);
+    expect(texts.generalErrorMessage).toBe(baseTranslations.de.common.generalErrorMessage);
+  });
+
+  it('only overrides keys that exist in the base texts', () => {
+    for (const tenant of tenants().all) {
+      for (const [language, namespaces] of Object.entries(tenant.translations)) {
+        for (const [namespace, overrides] of Object.entries(namespaces ?? {})) {
+          for (const key of Object.keys(overrides ?? {})) {
+            expect(
+              baseTranslations.en[namespace as 'common'],
+              `${tenant.shopId}/${language}/${namespace}`,
+            ).toHaveProperty(key);
+          }
+        }
+      }
+    }
+  });
+});

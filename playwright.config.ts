@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/** The journeys run against the stack as `npm start` starts it, on ports of their own. */
+export const ports = { storefront: 3300, api: 4300, sandbox: 4400 };
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${ports.storefront}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npm start',
+    cwd: root,
+    url: `http://127.0.0.1:${ports.storefront}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    env: {
+      PORT: String(ports.storefront),
+      API_PORT: String(ports.api),
+      SANDBOX_PORT: String(ports.sandbox),
+      DATA_DIR: `${root}data/e2e`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

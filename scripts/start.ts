@@ -1,0 +1,135 @@
+/**
+ * `npm start`: builds what is not built, then runs sandbox, API (which applies migrations and
+ * loads the demo data) and storefront, prints the shop URLs, and stops them all on Ctrl-C.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mainPagePath, tenants } from '@shop/tenants';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const storefrontDir = join(root, 'apps/storefront');
+const ports = {
+  storefront: Number(process.env.PORT ?? 3000),
+  api: Number(process.env.API_PORT ?? 4000),
+  sandbox: Number(process.env.SANDBOX_PORT ?? 4100),
+};
+const sandboxUrl = process.env.SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
+const apiUrl = `http://127.0.0.1:${ports.api}`;
+
+function newestChange(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path)
+    .filter((name) => name !== 'node_modules' && name !== '.next')
+    .reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stats.mtimeMs);
+}
+
+function storefrontIsBuilt(): boolean {
+  const buildId = join(storefrontDir, '.next/BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const sources = [
+    'apps/storefront/src',
+    'apps/storefront/public',
+    'packages/domain/src',
+    'packages/tenants',
+  ];
+  const newestSource = Math.max(...sources.map((source) => newestChange(join(root, source))));
+  return newestSource <= statSync(buildId).mtimeMs;
+}
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function run(name: string, args: string[], env: Record<string, string>, cwd = root): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`);
+    void stop(1);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(name: string, url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stop(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of running) child.kill('SIGKILL');
+  }, 15_000);
+  await Promise.all(exited);
+  clearTimeout(force);
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const started = Date.now();
+const registry = tenants();
+
+if (!storefrontIsBuilt()) {
+  console.log('Building the storefront ...');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@shop/storefront'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const tsx = ['--import', 'tsx'];
+run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], { SANDBOX_PORT: String(ports.sandbox) });
+run('api', [...tsx, 'apps/api/src/main.ts'], { API_PORT: String(ports.api), SANDBOX_URL: sandboxUrl });
+run(
+  'storefront',
+  [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(ports.storefront)],
+  { API_URL: apiUrl },
+  storefrontDir,
+);
+
+try {
+  await Promise.all([
+    waitFor('sandbox', `http://127.0.0.1:${ports.sandbox}/health`),
+    waitFor('api', `${apiUrl}/api/health`),
+    waitFor('storefront', `http://127.0.0.1:${ports.storefront}/api/health`),
+  ]);
+} catch (error) {
+  console.error((error as Error).message);
+  await stop(1);
+}
+
+const base = (host: string) => `http://${host}:${ports.storefront}`;
+console.log(`\nThe shop is ready (${((Date.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.\n`);
+console.log(`  All demo shops   ${base('localhost')}/`);
+for (const tenant of registry.all) {
+  console.log(
+    `  ${tenant.providerName.padEnd(16)} ${base(`${tenant.shopId}.localhost`)}${mainPagePath(tenant)}`,
+  );
+}
+console.log(`\n  API docs         ${apiUrl}/api/docs`);
+console.log(`  Sandbox          ${sandboxUrl}\n`);
