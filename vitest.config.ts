@@ -17,6 +17,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'stack',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

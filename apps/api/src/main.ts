@@ -4,8 +4,18 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { readEnv } from './env';
 
-const env = readEnv();
-const registry = tenants();
+/** Configuration mistakes end the start with their message, not a stack trace. */
+function configured<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`The API cannot start. ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const env = configured(readEnv);
+const registry = configured(tenants);
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
 await database.migrate();
 await syncTenants(database.db, registry.all);

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+describe('readEnv', () => {
+  it('defaults to the embedded database and port 4000', () => {
+    const env = readEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.API_PORT).toBe(4000);
+    expect(env.DATA_DIR).toMatch(/data$/);
+  });
+
+  it('treats a blank variable as unset', () => {
+    expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    expect(() => readEnv({ API_PORT: 'eighty', DATABASE_URL: 'mysql://db/shop' })).toThrowError(
+      /API_PORT[\s\S]*DATABASE_URL: must be a postgres/,
+    );
+  });
+});
