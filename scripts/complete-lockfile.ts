@@ -24,7 +24,7 @@ function missingPackages(): string[] {
 }
 
 /** `@rollup/rollup-linux-x64-musl` → os linux, cpu x64, libc musl. */
-function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> {
+function platformOf(name: string): { os: string[]; cpu: string[]; libc?: string[] } {
   const [os = '', cpu = '', ...rest] = (name.split('/').pop() ?? '').replace(/^(cli|rollup)-/, '').split('-');
   const libc = rest.some((part) => part.startsWith('musl'))
     ? ['musl']
@@ -45,6 +45,10 @@ for (const name of missing) {
   if (!version) throw new Error(`No package asks for ${name}; run npm install first`);
   lock.packages[`node_modules/${name}`] = { version, ...platformOf(name), license: 'MIT', optional: true };
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
-console.log(missing.length ? `Added ${missing.length} platform packages to the lock.` : 'The lock is complete.');
+console.log(
+  missing.length ? `Added ${missing.length} platform packages to the lock.` : 'The lock is complete.',
+);

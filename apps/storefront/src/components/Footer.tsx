@@ -2,6 +2,42 @@ import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { CONTENT_PAGES, contentPagesOf } from '../lib/content-pages';
 
+const SOCIAL_NETWORK_NAMES = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+} as const;
+const APP_STORE_NAMES = { apple: 'App Store', google: 'Google Play' } as const;
+
+/** A titled list of outside links; nothing when the tenant has none. */
+function LinkSection({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: { href: string; label: string }[];
+}) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="footer-links">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} rel="noopener">
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export async function Footer({ tenant }: { tenant: TenantConfig }) {
   const t = await getTranslations('common');
   const { footer, variations } = tenant;
@@ -46,36 +82,19 @@ export async function Footer({ tenant }: { tenant: TenantConfig }) {
             ))}
           </ul>
         </nav>
-        {footer.socialLinks.length > 0 && (
-          <section aria-labelledby="footer-social">
-            <h2 id="footer-social">{t('footerFollowUs')}</h2>
-            <ul className="footer-links">
-              {footer.socialLinks.map((link) => (
-                <li key={link.url}>
-                  <a href={link.url} rel="noopener">
-                    {link.network === 'x'
-                      ? 'X'
-                      : link.network.charAt(0).toUpperCase() + link.network.slice(1)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {footer.appStoreLinks.length > 0 && (
-          <section aria-labelledby="footer-apps">
-            <h2 id="footer-apps">{t('footerGetTheApp')}</h2>
-            <ul className="footer-links">
-              {footer.appStoreLinks.map((link) => (
-                <li key={link.url}>
-                  <a href={link.url} rel="noopener">
-                    {link.store === 'apple' ? 'App Store' : 'Google Play'}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <LinkSection
+          id="footer-social"
+          title={t('footerFollowUs')}
+          links={footer.socialLinks.map((link) => ({
+            href: link.url,
+            label: SOCIAL_NETWORK_NAMES[link.network],
+          }))}
+        />
+        <LinkSection
+          id="footer-apps"
+          title={t('footerGetTheApp')}
+          links={footer.appStoreLinks.map((link) => ({ href: link.url, label: APP_STORE_NAMES[link.store] }))}
+        />
       </div>
       <p className="site-footer__copyright">
         {t('copyright', { year: new Date().getFullYear(), provider: tenant.providerName })}
