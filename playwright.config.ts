@@ -34,7 +34,7 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${ports.storefront}/api/health`,
     timeout: 300_000,
-    reuseExistingServer: false,
+    reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
