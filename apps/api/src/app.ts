@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@shop/db';
 import type { TenantRegistry } from '@shop/tenants';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -10,21 +11,27 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Operator } from './adapters/operator';
 import { registerErrorHandling } from './http/errors';
 import { tenantContext } from './http/tenant-context';
 import { healthRoutes } from './routes/health';
+import { numberLookupRoutes } from './routes/number-lookup';
+import { productRoutes } from './routes/products';
 import { translationRoutes } from './routes/translations';
 
 export interface AppDependencies {
   tenants: TenantRegistry;
+  db: Database;
   /** Throws when the database cannot be reached. */
   pingDatabase: () => Promise<void>;
+  /** The mobile operator: number look-ups. */
+  operator: Operator;
   logger?: FastifyServerOptions['logger'];
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export async function buildApp({ tenants, pingDatabase, logger = false }: AppDependencies) {
+export async function buildApp({ tenants, db, pingDatabase, operator, logger = false }: AppDependencies) {
   const app = Fastify({
     logger,
     requestIdHeader: false,
@@ -59,6 +66,8 @@ export async function buildApp({ tenants, pingDatabase, logger = false }: AppDep
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
+    await scoped.register(numberLookupRoutes, { operator });
+    await scoped.register(productRoutes, { db });
   });
 
   return app;

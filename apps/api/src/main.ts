@@ -1,7 +1,9 @@
 import { openDatabase, syncTenants } from '@shop/db';
 import { tenants } from '@shop/tenants';
 import closeWithGrace from 'close-with-grace';
+import { createHttpOperator } from './adapters/operator';
 import { buildApp } from './app';
+import { seedDemoData } from './demo/seed';
 import { readEnv } from './env';
 
 /** Configuration mistakes end the start with their message, not a stack trace. */
@@ -19,10 +21,13 @@ const registry = configured(tenants);
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
 await database.migrate();
 await syncTenants(database.db, registry.all);
+await seedDemoData(database.db, registry.all);
 
 const app = await buildApp({
   tenants: registry,
+  db: database.db,
   pingDatabase: database.ping,
+  operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { operatorRoutes } from './operator/routes';
 
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`) and message outbox
@@ -7,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 export async function buildSandbox({ logger = false }: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({ logger });
   app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(operatorRoutes, { prefix: '/operator' });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

@@ -1,0 +1,77 @@
+import { ErrorCode } from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type LookupResult, type Operator, OperatorUnavailableError } from '../adapters/operator';
+import { ApiError } from '../http/errors';
+import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+
+const numberLookupSchema = z
+  .discriminatedUnion('found', [
+    z.object({
+      msisdn: z.string(),
+      found: z.literal(true),
+      country: z.string().meta({ description: 'Lower-case ISO country of the calling code' }),
+      brandId: z.string(),
+      brandName: z.string(),
+      sellsBrand: z.boolean().meta({ description: 'Whether this shop sells top-ups of the brand' }),
+    }),
+    z.object({ msisdn: z.string(), found: z.literal(false) }),
+  ])
+  .meta({ id: 'NumberLookup', description: 'The operator brand of a number, if any owns it' });
+
+/** Spec §7 number look-up: which brand a shopper's number belongs to, before the sale. */
+export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator }> = async (
+  app,
+  { operator },
+) => {
+  app.get(
+    '/api/shop/rest/number-lookup',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The operator brand and country of a mobile number',
+        description:
+          '`msisdn` in international form, with or without a leading `+` (6 to 15 digits). ' +
+          '`sellsBrand` says whether the tenant sells top-ups of the brand that owns the number.',
+        headers: tenantHeadersSchema,
+        querystring: z.object({
+          msisdn: z
+            .string()
+            .trim()
+            .regex(/^\+?\d{6,15}$/, 'an international phone number: optional +, then 6 to 15 digits'),
+        }),
+        response: {
+          200: numberLookupSchema,
+          400: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { tenant } = request;
+      const raw = request.query.msisdn;
+      const msisdn = raw.startsWith('+') ? raw : `+${raw}`;
+      let result: LookupResult;
+      try {
+        result = await operator.lookup(msisdn);
+      } catch (error) {
+        if (!(error instanceof OperatorUnavailableError)) throw error;
+        request.log.warn({ err: error }, 'operator look-up unavailable');
+        throw new ApiError(
+          503,
+          ErrorCode.SERVICE_UNAVAILABLE,
+          'The number look-up is unavailable at the moment. Please try again later.',
+        );
+      }
+      if (!result.found) return { msisdn, found: false as const };
+      return {
+        msisdn: result.msisdn,
+        found: true as const,
+        country: result.country,
+        brandId: result.brandId,
+        brandName: result.brandName,
+        sellsBrand: Object.hasOwn(tenant.brandRoutes, result.brandId),
+      };
+    },
+  );
+};

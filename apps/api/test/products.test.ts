@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApi, startApi } from './harness';
+
+interface Product {
+  id: string;
+  productId: string;
+  kind: string;
+  status: string;
+  amount: number | null;
+  currency: string;
+  priceRange: { min: number; max: number; step: number } | null;
+  brand: { brandId: string; name: string };
+  category: { categoryId: string };
+}
+interface Listing {
+  items: Product[];
+  paginationParams: { page: number; size: number; totalPages: number };
+  metadata: { count: number; totalCount: number };
+}
+
+let api: RunningApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+async function search(tenant: string, query: Record<string, string | number> = {}) {
+  const params = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  return api.request(`/api/shop/rest/v1/products?${params}`, { headers: { 'X-Tenant-Id': tenant } });
+}
+async function list(tenant: string, query: Record<string, string | number> = {}): Promise<Listing> {
+  const response = await search(tenant, query);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Listing;
+}
+async function everything(tenant: string): Promise<Product[]> {
+  return (await list(tenant, { size: 100 })).items;
+}
+const faceValue = (product: Product) => product.amount ?? product.priceRange?.min ?? 0;
+
+describe('GET /api/shop/rest/v1/products', () => {
+  it('answers the first page of 15 with pagination and counts', async () => {
+    const listing = await list('ladeplatz');
+    expect(listing.items).toHaveLength(15);
+    expect(listing.metadata.count).toBe(15);
+    expect(listing.metadata.totalCount).toBeGreaterThan(30);
+    expect(listing.paginationParams).toEqual({
+      page: 0,
+      size: 15,
+      totalPages: Math.ceil(listing.metadata.totalCount / 15),
+    });
+    expect(listing.items[0]).toMatchObject({ currency: 'EUR', brand: { brandId: expect.any(String) } });
+  });
+
+  it('pages through every product once, and answers an empty page past the end', async () => {
+    const { metadata, paginationParams } = await list('ladeplatz');
+    const seen: string[] = [];
+    for (let page = 0; page < paginationParams.totalPages; page += 1) {
+      seen.push(...(await list('ladeplatz', { page })).items.map((item) => item.id));
+    }
+    expect(seen).toHaveLength(metadata.totalCount);
+    expect(new Set(seen).size).toBe(metadata.totalCount);
+    const beyond = await list('ladeplatz', { page: paginationParams.totalPages + 3 });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.metadata).toEqual({ count: 0, totalCount: metadata.totalCount });
+  });
+
+  it('decodes comma-separated key=value filters, skipping empty values', async () => {
+    const listing = await list('ladeplatz', {
+      filters: 'object-type=variant,brand=pixelpass,category=',
+      size: 100,
+    });
+    expect(listing.items.length).toBeGreaterThan(0);
+    expect(listing.items.every((item) => item.brand.brandId === 'pixelpass')).toBe(true);
+    expect(listing.items.every((item) => item.category.categoryId === 'gaming')).toBe(true);
+
+    const byCategory = await list('ladeplatz', { filters: 'category=mobile,kind=ONCE_OFF', size: 100 });
+    expect(new Set(byCategory.items.map((item) => item.brand.brandId))).toEqual(
+      new Set(['funkfix', 'blitzmobil', 'tarifwerk', 'alpenfunk']),
+    );
+  });
+
+  it('filters by status, text and amount', async () => {
+    const soon = await list('funkfix', { filters: 'status=COMING_SOON' });
+    expect(soon.items.length).toBeGreaterThan(0);
+    expect(soon.items.every((item) => item.status === 'COMING_SOON')).toBe(true);
+
+    const text = await list('ladeplatz', { filters: 'query=PIXEL' });
+    expect(text.items.length).toBeGreaterThan(0);
+    expect(text.items.every((item) => item.brand.name === 'PixelPass')).toBe(true);
+
+    const fifteen = await list('funkfix', { filters: 'amount=1500', size: 100 });
+    expect(fifteen.items.map((item) => item.productId)).toEqual(
+      expect.arrayContaining(['funkfix-topup-1500', 'funkfix-topup-any']),
+    );
+    expect(fifteen.items.every((item) => item.amount === 1500 || item.priceRange !== null)).toBe(true);
+    const odd = await list('funkfix', { filters: 'amount=1550,kind=ONCE_OFF' });
+    expect(odd.items).toEqual([]);
+  });
+
+  it('treats % and _ in the text query as plain characters', async () => {
+    expect((await list('ladeplatz', { filters: 'query=%25' })).items).toEqual([]);
+    expect((await list('ladeplatz', { filters: 'query=_' })).items).toEqual([]);
+  });
+
+  it('sorts by face value both ways', async () => {
+    const ascending = (await list('funkfix', { sortBy: 'amount', size: 100 })).items.map(faceValue);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    const descending = (await list('funkfix', { sortBy: 'amount,desc', size: 100 })).items.map(faceValue);
+    expect(descending).toEqual([...ascending].sort((a, b) => b - a));
+  });
+
+  it("never shows one tenant's products to another", async () => {
+    const ladeplatz = await everything('ladeplatz');
+    const funkfix = await everything('funkfix');
+    const funkfixIds = new Set(funkfix.map((item) => item.id));
+    expect(ladeplatz.some((item) => funkfixIds.has(item.id))).toBe(false);
+    expect((await list('funkfix', { filters: 'brand=pixelpass' })).items).toEqual([]);
+    const topnet = await everything('topnet');
+    expect(topnet.every((item) => item.currency === 'GBP' && item.brand.brandId === 'topnet')).toBe(true);
+  });
+
+  it.each([
+    [{ page: -1 }, 'page'],
+    [{ size: 101 }, 'size'],
+    [{ size: 0 }, 'size'],
+    [{ filters: 'kind=NOPE' }, 'filters.kind'],
+    [{ filters: 'colour=red' }, 'filters.colour'],
+    [{ filters: 'brand' }, 'filters'],
+    [{ filters: 'amount=-5' }, 'filters.amount'],
+    [{ filters: 'status=INACTIVE' }, 'filters.status'],
+    [{ sortBy: 'price' }, 'sortBy'],
+  ])('refuses %o with 400 VALIDATION_FAILED naming %s', async (query, field) => {
+    const response = await search('ladeplatz', query);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.message).toContain(field);
+  });
+
+  it('refuses a call without a tenant', async () => {
+    const response = await api.request('/api/shop/rest/v1/products');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe('UNKNOWN_TENANT');
+  });
+});
+
+describe('GET /api/shop/rest/v1/brands', () => {
+  it('lists the brands of a multi-brand tenant with their categories', async () => {
+    const response = await api.request('/api/shop/rest/v1/brands', {
+      headers: { 'X-Tenant-Id': 'ladeplatz' },
+    });
+    const { items } = (await response.json()) as {
+      items: { brandId: string; categoryId: string; productCount: number }[];
+    };
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ brandId: 'funkfix', categoryId: 'mobile' }),
+        expect.objectContaining({ brandId: 'pixelpass', categoryId: 'gaming' }),
+      ]),
+    );
+    expect(items.every((item) => item.productCount > 0)).toBe(true);
+    const gaming = await api.request('/api/shop/rest/v1/brands?category=gaming', {
+      headers: { 'X-Tenant-Id': 'ladeplatz' },
+    });
+    const gamingItems = ((await gaming.json()) as { items: { categoryId: string }[] }).items;
+    expect(gamingItems.every((item) => item.categoryId === 'gaming')).toBe(true);
+  });
+});
