@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMsisdn, withLeadingPlus, withoutLeadingPlus } from './phone';
+import { callingCode, parseMsisdn, withLeadingPlus, withoutLeadingPlus } from './phone';
 
 describe('withLeadingPlus (spec §5)', () => {
   it.each([
@@ -116,5 +116,21 @@ describe('parseMsisdn', () => {
     ['0170 1234567', ['xx']],
   ] as const)('refuses %j for %j as invalid', (input, allowed) => {
     expect(parseMsisdn(input, allowed)).toEqual({ ok: false, reason: 'INVALID' });
+  });
+});
+
+describe('callingCode', () => {
+  it('answers the calling code of each tenant country', () => {
+    expect(['de', 'at', 'fr', 'nl', 'be', 'gb'].map(callingCode)).toEqual([
+      '+49',
+      '+43',
+      '+33',
+      '+31',
+      '+32',
+      '+44',
+    ]);
+  });
+  it('refuses an unknown country', () => {
+    expect(() => callingCode('xx')).toThrow(RangeError);
   });
 });

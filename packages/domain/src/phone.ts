@@ -1,4 +1,9 @@
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import {
+  type CountryCode,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
 
 /**
  * Spec §5: the phone number of a cart item carries a leading +. Trims spaces, turns a 00
@@ -79,4 +84,11 @@ export function parseMsisdn(input: string, allowedCountries: readonly string[]):
     validElsewhere = true;
   }
   return { ok: false, reason: validElsewhere ? 'COUNTRY_NOT_ALLOWED' : 'INVALID' };
+}
+
+/** The international calling code of a tenant country code, e.g. `de` → `+49`, `gb` → `+44`. */
+export function callingCode(country: string): string {
+  const code = country.toUpperCase();
+  if (!isSupportedCountry(code)) throw new RangeError(`Unknown country ${country}`);
+  return `+${getCountryCallingCode(code as CountryCode)}`;
 }

@@ -14,5 +14,5 @@ export default async function RootPage({ searchParams }: { searchParams: SearchP
   }
   if (target.kind === 'unknown') notFound();
   if (target.tenant.mainPageKind !== 'single-shop') redirectToMainPage(target.tenant, await searchParams);
-  return <MainPage tenant={target.tenant} />;
+  return <MainPage tenant={target.tenant} searchParams={await searchParams} />;
 }

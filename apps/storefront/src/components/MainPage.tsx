@@ -1,5 +1,12 @@
 import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
+import { fetchBrands, fetchProducts } from '../lib/catalogue';
+import { pageIndex, queryValue, type SearchParams } from '../lib/page-query';
+import { BrandGrid } from './catalogue/BrandGrid';
+import { CategoryMenu } from './catalogue/CategoryMenu';
+import { ProductList } from './catalogue/ProductList';
+import { ProductSearch } from './catalogue/ProductSearch';
+import { TopupSection } from './topup/TopupSection';
 
 const HEADLINES = {
   'single-brand': ['singleBrandHeadline', 'singleBrandIntro'],
@@ -7,8 +14,72 @@ const HEADLINES = {
   'single-shop': ['singleShopHeadline', 'singleShopIntro'],
 } as const;
 
+async function MultiBrandCatalogue({
+  tenant,
+  searchParams,
+}: {
+  tenant: TenantConfig;
+  searchParams: SearchParams;
+}) {
+  const t = await getTranslations('common');
+  const brands = await fetchBrands(tenant);
+  const categories = [...new Set(brands.map((brand) => brand.categoryId))];
+  const requested = queryValue(searchParams, 'category');
+  const category = requested && categories.includes(requested) ? requested : undefined;
+  const page = pageIndex(searchParams);
+  const listing = category ? await fetchProducts(tenant, { category }, page) : undefined;
+  return (
+    <>
+      {tenant.variations.hasCategoryMenu && <CategoryMenu categories={categories} current={category} />}
+      <ProductSearch />
+      {category && listing ? (
+        <section aria-labelledby="category-products">
+          <h2 id="category-products">{t(`category_${category}`)}</h2>
+          <ProductList
+            listing={listing}
+            headingId="category-products"
+            pageHref={(target) => `/shop?category=${encodeURIComponent(category)}&page=${target}`}
+          />
+        </section>
+      ) : (
+        <>
+          <h2 className="visually-hidden">{t('brandsHeading')}</h2>
+          <BrandGrid tenant={tenant} brands={brands} />
+        </>
+      )}
+    </>
+  );
+}
+
+async function OwnBrandCatalogue({
+  tenant,
+  searchParams,
+}: {
+  tenant: TenantConfig;
+  searchParams: SearchParams;
+}) {
+  const initial = { msisdn: queryValue(searchParams, 'msisdn'), amount: queryValue(searchParams, 'amount') };
+  const sellsTopups =
+    (await fetchProducts(tenant, { brand: tenant.shopId, kind: 'ONCE_OFF' }, 0, 1)).metadata.totalCount > 0;
+  if (sellsTopups) return <TopupSection tenant={tenant} brandId={tenant.shopId} initial={initial} />;
+  const t = await getTranslations('common');
+  const listing = await fetchProducts(tenant, {}, pageIndex(searchParams));
+  return (
+    <section aria-labelledby="products">
+      <h2 id="products">{t('productsHeading')}</h2>
+      <ProductList listing={listing} headingId="products" pageHref={(target) => `/?page=${target}`} />
+    </section>
+  );
+}
+
 /** A tenant's main page at the route of its kind (spec §2). */
-export async function MainPage({ tenant }: { tenant: TenantConfig }) {
+export async function MainPage({
+  tenant,
+  searchParams,
+}: {
+  tenant: TenantConfig;
+  searchParams: SearchParams;
+}) {
   const t = await getTranslations('common');
   const [headline, intro] = HEADLINES[tenant.mainPageKind];
   return (
@@ -17,6 +88,11 @@ export async function MainPage({ tenant }: { tenant: TenantConfig }) {
         <h1>{t(headline, { provider: tenant.providerName })}</h1>
         <p>{t(intro)}</p>
       </section>
+      {tenant.flags.hasMultipleBrands ? (
+        <MultiBrandCatalogue tenant={tenant} searchParams={searchParams} />
+      ) : (
+        <OwnBrandCatalogue tenant={tenant} searchParams={searchParams} />
+      )}
       <ul className="benefits">
         <li>{t('benefitInstant')}</li>
         <li>{t('benefitSecure')}</li>

@@ -5,6 +5,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ShopPage({ searchParams }: { searchParams: SearchParams }) {
   const tenant = await requireTenant();
-  if (tenant.mainPageKind !== 'multi-brand') redirectToMainPage(tenant, await searchParams);
-  return <MainPage tenant={tenant} />;
+  const query = await searchParams;
+  if (tenant.mainPageKind !== 'multi-brand') redirectToMainPage(tenant, query);
+  return <MainPage tenant={tenant} searchParams={query} />;
 }

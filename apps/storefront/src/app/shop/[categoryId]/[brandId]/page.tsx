@@ -1,0 +1,48 @@
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { ProductList } from '../../../../components/catalogue/ProductList';
+import { TopupSection } from '../../../../components/topup/TopupSection';
+import { fetchProducts } from '../../../../lib/catalogue';
+import { pageIndex, queryValue, type SearchParams } from '../../../../lib/page-query';
+import { requireTenant } from '../../../../lib/tenant';
+
+/** A brand's products within a category (spec §2 `/shop/{categoryId}/{brandId}`). */
+export default async function BrandPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ categoryId: string; brandId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
+  const tenant = await requireTenant();
+  const [{ categoryId, brandId }, query, t] = await Promise.all([
+    params,
+    searchParams,
+    getTranslations('common'),
+  ]);
+  const listing = await fetchProducts(tenant, { category: categoryId, brand: brandId }, pageIndex(query));
+  const brand = listing.items[0]?.brand;
+  if (!brand) notFound();
+  const path = `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`;
+  return (
+    <div className="brand-page">
+      <h1>{brand.name}</h1>
+      <p className="brand-page__category">{t(`category_${categoryId}`)}</p>
+      {categoryId === 'mobile' && (
+        <TopupSection
+          tenant={tenant}
+          brandId={brandId}
+          initial={{ msisdn: queryValue(query, 'msisdn'), amount: queryValue(query, 'amount') }}
+        />
+      )}
+      <section aria-labelledby="brand-products">
+        <h2 id="brand-products">{t('productsHeading')}</h2>
+        <ProductList
+          listing={listing}
+          headingId="brand-products"
+          pageHref={(page) => `${path}?page=${page}`}
+        />
+      </section>
+    </div>
+  );
+}

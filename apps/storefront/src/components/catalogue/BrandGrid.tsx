@@ -1,0 +1,38 @@
+import type { TenantConfig } from '@shop/tenants';
+import { getTranslations } from 'next-intl/server';
+import type { Brand } from '../../lib/catalogue';
+
+export function brandPath(tenant: TenantConfig, brand: Pick<Brand, 'brandId' | 'categoryId'>): string {
+  return tenant.brandRoutes[brand.brandId] ?? `/shop/${brand.categoryId}/${brand.brandId}`;
+}
+
+/** The brands a tenant sells, grouped under their categories. */
+export async function BrandGrid({ tenant, brands }: { tenant: TenantConfig; brands: Brand[] }) {
+  const t = await getTranslations('common');
+  const categories = [...new Set(brands.map((brand) => brand.categoryId))];
+  return (
+    <div className="brand-groups" data-testid="brand-grid">
+      {categories.map((categoryId) => (
+        <section key={categoryId} aria-labelledby={`category-${categoryId}`}>
+          <h2 id={`category-${categoryId}`}>
+            <a href={`/shop?category=${encodeURIComponent(categoryId)}`}>{t(`category_${categoryId}`)}</a>
+          </h2>
+          <ul className="brand-grid">
+            {brands
+              .filter((brand) => brand.categoryId === categoryId)
+              .map((brand) => (
+                <li key={brand.brandId}>
+                  <a className="brand-card" href={brandPath(tenant, brand)}>
+                    <span className="brand-card__name">{brand.name}</span>
+                    <span className="brand-card__count">
+                      {t('brandProductCount', { count: brand.productCount })}
+                    </span>
+                  </a>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+'use client';
+
+import { encodeFilters, formatMoney, PRODUCT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shop/domain';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useId, useState } from 'react';
+
+interface Hit {
+  id: string;
+  kind: string;
+  status: string;
+  amount: number | null;
+  currency: string;
+  priceRange: { min: number; max: number } | null;
+  brand: { name: string };
+}
+interface Results {
+  items: Hit[];
+  paginationParams: { page: number; totalPages: number };
+  metadata: { totalCount: number };
+}
+
+/** Search over the tenant's products: asks the API 500 ms after the shopper stops typing. */
+export function ProductSearch() {
+  const t = useTranslations('common');
+  const locale = useLocale();
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const [results, setResults] = useState<Results | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const text = query.trim();
+    if (text === '') {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setBusy(true);
+      try {
+        const params = new URLSearchParams({
+          filters: encodeFilters({ query: text }),
+          page: String(page),
+          size: String(PRODUCT_PAGE_SIZE),
+        });
+        const response = await fetch(`/api/shop/rest/v1/products?${params}`, { signal: controller.signal });
+        if (response.ok) setResults((await response.json()) as Results);
+      } catch {
+        // a newer search replaced this one, or the network failed: keep what is shown
+      } finally {
+        if (!controller.signal.aborted) setBusy(false);
+      }
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, page]);
+
+  const price = (hit: Hit) =>
+    hit.amount !== null
+      ? formatMoney(hit.amount, hit.currency, locale)
+      : hit.priceRange
+        ? t('priceRange', {
+            min: formatMoney(hit.priceRange.min, hit.currency, locale),
+            max: formatMoney(hit.priceRange.max, hit.currency, locale),
+          })
+        : '';
+
+  return (
+    <search className="product-search">
+      <label htmlFor={inputId}>{t('searchLabel')}</label>
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        placeholder={t('searchPlaceholder')}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setPage(0);
+        }}
+        data-testid="product-search"
+      />
+      <p role="status" className="product-search__status">
+        {busy ? t('searching') : results ? t('searchResults', { count: results.metadata.totalCount }) : ''}
+      </p>
+      {results && results.items.length > 0 && (
+        <>
+          <ul className="product-grid" data-testid="search-results">
+            {results.items.map((hit) => (
+              <li key={hit.id} className="product-card" data-status={hit.status}>
+                <span className="product-card__brand">{hit.brand.name}</span>
+                <span className="product-card__price">{price(hit)}</span>
+                <span className="product-card__kind">{t(`kind_${hit.kind}`)}</span>
+                <span className={`badge badge--${hit.status.toLowerCase()}`}>
+                  {t(`status_${hit.status}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {results.paginationParams.totalPages > 1 && (
+            <nav className="pagination" aria-label={t('paginationLabel')}>
+              <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                {t('previousPage')}
+              </button>
+              <span>{t('pageOf', { page: page + 1, total: results.paginationParams.totalPages })}</span>
+              <button
+                type="button"
+                disabled={page + 1 >= results.paginationParams.totalPages}
+                onClick={() => setPage(page + 1)}
+              >
+                {t('nextPage')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </search>
+  );
+}

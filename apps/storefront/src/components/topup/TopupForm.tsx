@@ -1,0 +1,251 @@
+'use client';
+
+import {
+  callingCode,
+  formatMoney,
+  isAmountInRange,
+  type PriceRange,
+  parseMsisdn,
+  withLeadingPlus,
+} from '@shop/domain';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useId, useState } from 'react';
+
+export interface FixedAmount {
+  productId: string;
+  amount: number;
+  purchasable: boolean;
+  statusLabel: string | undefined;
+}
+
+export interface TopupFormProps {
+  brand: { brandId: string; name: string };
+  currency: string;
+  phoneCountryCodes: string[];
+  fixedAmounts: FixedAmount[];
+  range: PriceRange | null;
+  amountPlaceholders: number[] | undefined;
+  topupTypes: ('ONCE_OFF' | 'AUTOMATIC' | 'SMS')[];
+  /** From the page's `?msisdn=…&amount=…` (amount in major units). */
+  initial: { msisdn?: string; amount?: string };
+}
+
+type Lookup =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'done'; tone: 'success' | 'warning'; message: string };
+
+interface NumberLookupAnswer {
+  msisdn: string;
+  found: boolean;
+  brandId?: string;
+  brandName?: string;
+}
+
+function initialAmount(initial: string | undefined): { amount: number | null; other: string } {
+  const major = Number.parseFloat((initial ?? '').replace(',', '.'));
+  if (!Number.isFinite(major) || major <= 0) return { amount: null, other: '' };
+  return { amount: Math.round(major * 100), other: String(initial) };
+}
+
+/** Phone number, amount and top-up type; checks the number's network before the shopper goes on. */
+export function TopupForm(props: TopupFormProps) {
+  const t = useTranslations('common');
+  const locale = useLocale();
+  const ids = { phone: useId(), country: useId(), phoneError: useId(), amountError: useId(), other: useId() };
+  // An unencoded `+` in `?msisdn=+49…` arrives as a space.
+  const initialMsisdn = props.initial.msisdn ? withLeadingPlus(props.initial.msisdn) : '';
+  const parsedInitial = initialMsisdn ? parseMsisdn(initialMsisdn, props.phoneCountryCodes) : undefined;
+  const [country, setCountry] = useState(
+    parsedInitial?.ok ? parsedInitial.country : (props.phoneCountryCodes[0] ?? 'de'),
+  );
+  const [phone, setPhone] = useState(initialMsisdn);
+  const start = initialAmount(props.initial.amount);
+  const startsFixed = props.fixedAmounts.some((fixed) => fixed.amount === start.amount && fixed.purchasable);
+  const [amount, setAmount] = useState<number | null>(startsFixed ? start.amount : null);
+  const [otherAmount, setOtherAmount] = useState(startsFixed ? '' : start.other);
+  const [topupType, setTopupType] = useState(props.topupTypes[0] ?? 'ONCE_OFF');
+  const [errors, setErrors] = useState<{ phone?: string; amount?: string }>({});
+  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const money = (minor: number) => formatMoney(minor, props.currency, locale);
+
+  function chosenAmount(): number | null {
+    if (amount !== null) return amount;
+    const major = Number.parseFloat(otherAmount.replace(',', '.'));
+    return Number.isFinite(major) ? Math.round(major * 100) : null;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const number = parseMsisdn(phone, [
+      country,
+      ...props.phoneCountryCodes.filter((code) => code !== country),
+    ]);
+    const minor = chosenAmount();
+    const next: typeof errors = {};
+    if (!number.ok)
+      next.phone = t(
+        number.reason === 'COUNTRY_NOT_ALLOWED' ? 'phoneCountryNotAllowed' : 'invalidPhoneNumber',
+      );
+    if (minor === null) next.amount = t('amountRequired');
+    else if (amount === null && props.range && !isAmountInRange(minor, props.range)) {
+      next.amount = t('amountOutOfRange', {
+        min: money(props.range.min),
+        max: money(props.range.max),
+        step: money(props.range.step),
+      });
+    }
+    setErrors(next);
+    if (!number.ok || next.amount) return;
+
+    setLookup({ state: 'checking' });
+    try {
+      const response = await fetch(
+        `/api/shop/rest/number-lookup?msisdn=${encodeURIComponent(number.msisdn)}`,
+      );
+      if (!response.ok) throw new Error(String(response.status));
+      const answer = (await response.json()) as NumberLookupAnswer;
+      const shown = number.international;
+      if (!answer.found)
+        setLookup({ state: 'done', tone: 'warning', message: t('lookupUnknown', { number: shown }) });
+      else if (answer.brandId === props.brand.brandId) {
+        setLookup({
+          state: 'done',
+          tone: 'success',
+          message: t('lookupMatches', { number: shown, brand: props.brand.name }),
+        });
+      } else {
+        setLookup({
+          state: 'done',
+          tone: 'warning',
+          message: t('lookupOtherBrand', {
+            number: shown,
+            brand: answer.brandName ?? '',
+            expected: props.brand.name,
+          }),
+        });
+      }
+    } catch {
+      setLookup({ state: 'done', tone: 'warning', message: t('lookupUnavailable') });
+    }
+  }
+
+  const placeholder = props.amountPlaceholders?.map(money).join(' – ');
+  return (
+    <form className="topup-form" onSubmit={submit} noValidate data-testid="topup-form">
+      <h2>{t('topupFormTitle')}</h2>
+      <div className="field">
+        <label htmlFor={ids.phone}>{t('phoneNumberLabel')}</label>
+        <div className="phone-input">
+          <label className="visually-hidden" htmlFor={ids.country}>
+            {t('phoneCountryLabel')}
+          </label>
+          <select id={ids.country} value={country} onChange={(event) => setCountry(event.target.value)}>
+            {props.phoneCountryCodes.map((code) => (
+              <option key={code} value={code}>
+                {`${code.toUpperCase()} ${callingCode(code)}`}
+              </option>
+            ))}
+          </select>
+          <input
+            id={ids.phone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? ids.phoneError : undefined}
+          />
+        </div>
+        {errors.phone && (
+          <p className="field__error" id={ids.phoneError}>
+            {errors.phone}
+          </p>
+        )}
+      </div>
+
+      <fieldset className="field" aria-describedby={errors.amount ? ids.amountError : undefined}>
+        <legend>{t('amountLabel')}</legend>
+        <div className="amount-options">
+          {props.fixedAmounts.map((fixed) => (
+            <label
+              key={fixed.productId}
+              className="amount-option"
+              data-disabled={!fixed.purchasable || undefined}
+            >
+              <input
+                type="radio"
+                name="amount"
+                value={fixed.amount}
+                checked={amount === fixed.amount}
+                disabled={!fixed.purchasable}
+                onChange={() => {
+                  setAmount(fixed.amount);
+                  setOtherAmount('');
+                }}
+              />
+              <span>{money(fixed.amount)}</span>
+              {fixed.statusLabel && <span className="amount-option__status">{fixed.statusLabel}</span>}
+            </label>
+          ))}
+        </div>
+        {props.range && (
+          <div className="other-amount">
+            <label htmlFor={ids.other}>
+              {t('otherAmountLabel', { min: money(props.range.min), max: money(props.range.max) })}
+            </label>
+            <input
+              id={ids.other}
+              type="text"
+              inputMode="decimal"
+              value={otherAmount}
+              placeholder={placeholder}
+              onChange={(event) => {
+                setOtherAmount(event.target.value);
+                setAmount(null);
+              }}
+            />
+          </div>
+        )}
+        {errors.amount && (
+          <p className="field__error" id={ids.amountError}>
+            {errors.amount}
+          </p>
+        )}
+      </fieldset>
+
+      {props.topupTypes.length > 1 && (
+        <fieldset className="field">
+          <legend>{t('topupTypeLabel')}</legend>
+          <div className="topup-types">
+            {props.topupTypes.map((type) => (
+              <label key={type} className="amount-option">
+                <input
+                  type="radio"
+                  name="topupType"
+                  value={type}
+                  checked={topupType === type}
+                  onChange={() => setTopupType(type)}
+                />
+                <span>{t(`topupType_${type}`)}</span>
+              </label>
+            ))}
+          </div>
+          {topupType !== 'ONCE_OFF' && <p className="field__hint">{t('topupTypeLater')}</p>}
+        </fieldset>
+      )}
+
+      <button type="submit" className="button" disabled={lookup.state === 'checking'}>
+        {t('continue')}
+      </button>
+      <p
+        role="status"
+        className={`lookup lookup--${lookup.state === 'done' ? lookup.tone : 'idle'}`}
+        data-testid="lookup-result"
+      >
+        {lookup.state === 'checking' ? t('lookupChecking') : lookup.state === 'done' ? lookup.message : ''}
+      </p>
+    </form>
+  );
+}

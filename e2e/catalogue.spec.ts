@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { shopUrl } from './shop';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
+  ).toEqual([]);
+}
+
+test.describe('ladeplatz (multi brand)', () => {
+  test('browse a category, open its page 2, then a brand', async ({ page }) => {
+    await page.goto(shopUrl('ladeplatz'));
+    const menu = page.getByTestId('category-menu');
+    await menu.getByRole('link', { name: 'Handy-Aufladungen' }).click();
+    await expect(page).toHaveURL(/\/shop\?category=mobile$/);
+    await expect(menu.getByRole('link', { name: 'Handy-Aufladungen' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const products = page.getByTestId('product-list').getByRole('listitem');
+    await expect(products).toHaveCount(15);
+    await expect(page.getByText('Seite 1 von 3')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const firstOfPageOne = await products.first().textContent();
+    await page.getByRole('link', { name: 'Nächste Seite' }).click();
+    await expect(page).toHaveURL(/category=mobile&page=2$/);
+    await expect(page.getByText('Seite 2 von 3')).toBeVisible();
+    await expect(products).toHaveCount(15);
+    expect(await products.first().textContent()).not.toBe(firstOfPageOne);
+
+    await page.goto(shopUrl('ladeplatz'));
+    await page
+      .getByTestId('brand-grid')
+      .getByRole('link', { name: /PixelPass/ })
+      .click();
+    await expect(page).toHaveURL(shopUrl('ladeplatz', '/shop/gaming/pixelpass'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PixelPass');
+    await expect(products.first()).toContainText('PixelPass');
+    await expect(
+      products
+        .filter({ hasText: 'Ausverkauft' })
+        .or(products.filter({ hasText: 'Verfügbar' }))
+        .first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('search asks the API once the shopper stops typing', async ({ page }) => {
+    await page.goto(shopUrl('ladeplatz'));
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/shop/rest/v1/products')) searches.push(request.url());
+    });
+    await page.getByTestId('product-search').pressSequentially('pixel', { delay: 80 });
+    const results = page.getByTestId('search-results').getByRole('listitem');
+    await expect(results.first()).toContainText('PixelPass');
+    await expect(page.getByRole('status').filter({ hasText: 'Produkte gefunden' })).toBeVisible();
+    expect(searches).toHaveLength(1);
+    expect(decodeURIComponent(searches[0] ?? '')).toContain('query=pixel');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('top-up form', () => {
+  test('funkfix: pick an amount, enter a number, see whose number it is', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await form.getByRole('radio', { name: '15 €' }).check();
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('0170 1234567');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByTestId('lookup-result')).toHaveText('+49 170 1234567 ist eine FunkFix-Nummer.');
+
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('+4915112345678');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByTestId('lookup-result')).toContainText(
+      'ist eine Blitz Mobil-Nummer, keine FunkFix-Nummer',
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('funkfix: a bad number and a missing amount are explained', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('12');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(form.getByText('Bitte gib eine gültige Handynummer ein.')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Handynummer' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Bitte wähle einen Betrag.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('?msisdn and ?amount pre-fill the form', async ({ page }) => {
+    await page.goto(shopUrl('funkfix', '/shop/topup/funkfix?msisdn=+4917012345678&amount=15'));
+    const form = page.getByTestId('topup-form');
+    await expect(form.getByRole('textbox', { name: 'Handynummer' })).toHaveValue('+4917012345678');
+    await expect(form.getByRole('radio', { name: '15 €' })).toBeChecked();
+  });
+
+  test('topnet shows its prices in pounds', async ({ page }) => {
+    await page.goto(shopUrl('topnet'));
+    const amounts = page.getByTestId('topup-form').getByRole('radio');
+    await expect(amounts.first()).toBeVisible();
+    for (const label of await page
+      .getByTestId('topup-form')
+      .locator('.amount-options .amount-option')
+      .allTextContents()) {
+      expect(label).toMatch(/^£\d+/);
+    }
+    await expect(page.getByText('Other amount (£5 to £100)')).toBeVisible();
+  });
+
+  test('out-of-stock and coming-soon amounts cannot be chosen', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await expect(
+      form.locator('.amount-option', { hasText: 'Ausverkauft' }).getByRole('radio'),
+    ).toBeDisabled();
+    await expect(
+      form.locator('.amount-option', { hasText: 'Bald verfügbar' }).getByRole('radio'),
+    ).toBeDisabled();
+  });
+});
