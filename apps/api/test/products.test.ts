@@ -24,14 +24,22 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function search(tenant: string, query: Record<string, string | number> = {}) {
+type Query = Record<string, string | number>;
+
+async function search(tenant: string, query: Query = {}, headers: Record<string, string> = {}) {
   const params = new URLSearchParams(
     Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
   );
-  return api.request(`/api/shop/rest/v1/products?${params}`, { headers: { 'X-Tenant-Id': tenant } });
+  return api.request(`/api/shop/rest/v1/products?${params}`, {
+    headers: { 'X-Tenant-Id': tenant, ...headers },
+  });
 }
-async function list(tenant: string, query: Record<string, string | number> = {}): Promise<Listing> {
-  const response = await search(tenant, query);
+async function list(
+  tenant: string,
+  query: Query = {},
+  headers: Record<string, string> = {},
+): Promise<Listing> {
+  const response = await search(tenant, query, headers);
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Listing;
 }
@@ -122,6 +130,23 @@ describe('GET /api/shop/rest/v1/products', () => {
     expect(topnet.every((item) => item.currency === 'GBP' && item.brand.brandId === 'topnet')).toBe(true);
   });
 
+  it('offers a WhatsApp-only product only once the top-up data is valid (spec §5)', async () => {
+    const whatsappOnly = (listing: Listing) =>
+      listing.items.filter((item) => item.productId.endsWith('-voucher-whatsapp'));
+    expect(whatsappOnly(await list('ladeplatz', { size: 100, filters: 'kind=VOUCHER' }))).toEqual([]);
+    const offered = await list('ladeplatz', { size: 100, filters: 'kind=VOUCHER,topupData=valid' });
+    expect(whatsappOnly(offered)).toHaveLength(1);
+  });
+
+  it("offers the mobile-app tenant's products only on the session's channel", async () => {
+    const web = await list('callhome', { size: 100 });
+    expect(web.metadata.totalCount).toBeGreaterThan(0);
+    const app = await list('callhome', { size: 100 }, { 'X-Channel': 'app' });
+    expect(app.metadata.totalCount).toBe(web.metadata.totalCount);
+    expect((await list('callhome', {}, { 'X-Channel': 'ivr' })).metadata.totalCount).toBe(0);
+    expect((await list('callhome', {}, { 'X-Channel': 'carrier-pigeon' })).metadata.totalCount).toBe(0);
+  });
+
   it.each([
     [{ page: -1 }, 'page'],
     [{ size: 101 }, 'size'],
@@ -132,6 +157,7 @@ describe('GET /api/shop/rest/v1/products', () => {
     [{ filters: 'amount=-5' }, 'filters.amount'],
     [{ filters: 'status=INACTIVE' }, 'filters.status'],
     [{ sortBy: 'price' }, 'sortBy'],
+    [{ filters: 'topupData=maybe' }, 'filters.topupData'],
   ])('refuses %o with 400 VALIDATION_FAILED naming %s', async (query, field) => {
     const response = await search('ladeplatz', query);
     expect(response.status).toBe(400);

@@ -25,6 +25,14 @@ export interface ChannelContext {
   topupDataValid: boolean;
 }
 
+/** Which products are offered: those with one of `anyOfChannels`, in `currency` when it is set. */
+export interface OfferCondition {
+  anyOfChannels: readonly Channel[];
+  currency?: string;
+}
+
+const OPEN_CHANNELS = CHANNELS.filter((channel) => !RESTRICTED_CHANNELS.includes(channel));
+
 /**
  * Spec §5, read as follows. In the mobile-app flow a product is offered when its currency is the
  * chosen currency and one of its channels is the app's channel. Otherwise a product is offered when
@@ -32,17 +40,25 @@ export interface ChannelContext {
  * is valid, whatsapp is the only restricted channel that is accepted as well, so a product sold
  * on whatsapp alone is then offered too. A product without channels is never offered.
  */
+export function offerCondition(context: ChannelContext): OfferCondition {
+  if (context.mobileAppFlow) {
+    // Without a chosen currency or an app channel nothing matches.
+    return {
+      anyOfChannels: context.appChannel ? [context.appChannel] : [],
+      currency: context.chosenCurrency ?? '',
+    };
+  }
+  return { anyOfChannels: context.topupDataValid ? [...OPEN_CHANNELS, 'whatsapp'] : OPEN_CHANNELS };
+}
+
+/** Whether a product is offered in a context; see {@link offerCondition}. */
 export function isProductOffered(
   product: { channels: readonly Channel[]; currency: string },
   context: ChannelContext,
 ): boolean {
-  if (context.mobileAppFlow) {
-    return (
-      product.currency === context.chosenCurrency &&
-      product.channels.some((channel) => channel === context.appChannel)
-    );
-  }
-  return product.channels.some(
-    (channel) => !RESTRICTED_CHANNELS.includes(channel) || (context.topupDataValid && channel === 'whatsapp'),
+  const { anyOfChannels, currency } = offerCondition(context);
+  return (
+    (currency === undefined || product.currency === currency) &&
+    product.channels.some((channel) => anyOfChannels.includes(channel))
   );
 }

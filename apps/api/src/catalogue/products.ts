@@ -1,4 +1,5 @@
 import { type Database, schema } from '@shop/db';
+import type { OfferCondition } from '@shop/domain';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 
 const { products } = schema;
@@ -17,6 +18,8 @@ export interface ProductFilter {
   query?: string;
   /** A face value in minor units: fixed products of that amount and ranges that allow it. */
   amount?: number;
+  /** Spec §5 channel rules: only products sold on one of these channels, in this currency if set. */
+  offer?: OfferCondition;
 }
 
 export const SORT_FIELDS = ['amount', 'brand', 'category', 'productId', 'kind'] as const;
@@ -50,6 +53,14 @@ function conditions(tenantId: string, filter: ProductFilter): SQL | undefined {
         ilike(products.productId, pattern),
       ),
     );
+  }
+  if (filter.offer) {
+    const channels = sql`array[${sql.join(
+      filter.offer.anyOfChannels.map((channel) => sql`${channel}`),
+      sql`, `,
+    )}]::text[]`;
+    where.push(filter.offer.anyOfChannels.length > 0 ? sql`${products.channels} && ${channels}` : sql`false`);
+    if (filter.offer.currency !== undefined) where.push(eq(products.currency, filter.offer.currency));
   }
   if (filter.amount !== undefined) {
     const amount = filter.amount;

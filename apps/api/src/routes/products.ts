@@ -1,12 +1,17 @@
 import type { Database } from '@shop/db';
 import {
+  CHANNELS,
+  type Channel,
+  DEFAULT_CHANNEL,
   decodeFilters,
   ErrorCode,
+  offerCondition,
   PRODUCT_KINDS,
   PRODUCT_PAGE_SIZE,
   PRODUCT_STATUSES,
   PRODUCT_VARIANTS,
 } from '@shop/domain';
+import type { TenantConfig } from '@shop/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findBrands, findProducts, type ProductFilter, SORT_FIELDS } from '../catalogue/products';
@@ -25,6 +30,8 @@ const filterSchema = z.strictObject({
   variant: z.enum(PRODUCT_VARIANTS).optional(),
   query: z.string().max(100).optional(),
   amount: z.coerce.number().int().positive().max(10_000_000).optional(),
+  /** `valid` when the page was opened with both msisdn and amount (spec §5 top-up data). */
+  topupData: z.literal('valid').optional(),
 });
 
 const sortSchema = z
@@ -62,7 +69,17 @@ function validationError(field: string, message: string): ApiError {
   return new ApiError(400, ErrorCode.VALIDATION_FAILED, `${field}: ${message}`);
 }
 
-function parseFilter(encoded: string | undefined): ProductFilter {
+/** The session's channel (spec §7 X-Channel, default web); an unknown one offers nothing. */
+function sessionChannel(header: string | string[] | undefined): Channel | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() || DEFAULT_CHANNEL;
+  return CHANNELS.find((channel) => channel === value);
+}
+
+function parseFilter(
+  encoded: string | undefined,
+  tenant: TenantConfig,
+  channel: Channel | undefined,
+): ProductFilter {
   const decoded = decodeFilters(encoded);
   if (!decoded.ok) throw validationError(`filters.${decoded.field}`, decoded.message);
   const parsed = filterSchema.safeParse(decoded.filters);
@@ -74,8 +91,14 @@ function parseFilter(encoded: string | undefined): ProductFilter {
       issue?.code === 'unrecognized_keys' ? 'unknown filter' : (issue?.message ?? ''),
     );
   }
-  const { objectType: _objectType, ...filter } = parsed.data;
-  return filter;
+  const { objectType: _objectType, topupData, ...filter } = parsed.data;
+  const offer = offerCondition({
+    mobileAppFlow: tenant.flags.hasMobileAppFlow,
+    appChannel: channel,
+    chosenCurrency: tenant.currency,
+    topupDataValid: topupData === 'valid',
+  });
+  return { ...filter, offer };
 }
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -87,7 +110,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         summary: "Search the tenant's products",
         description:
           'filters: comma-separated key=value pairs (empty values skipped): object-type (variant, default), ' +
-          'brand, category, kind, status, variant, query, amount (minor units). page is 0-based; size ' +
+          'brand, category, kind, status, variant, query, amount (minor units), topupData (valid when the ' +
+          'shopper came with msisdn and amount; spec §5 channel rules, with X-Channel). page is 0-based; size ' +
           `defaults to ${PRODUCT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}. sortBy: field or field,asc|desc.`,
         headers: tenantHeadersSchema,
         querystring: z.object({
@@ -108,7 +132,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request) => {
       const { filters, page, size, sortBy } = request.query;
-      const filter = parseFilter(filters);
+      const filter = parseFilter(filters, request.tenant, sessionChannel(request.headers['x-channel']));
       const { rows, totalCount } = await findProducts(db, request.tenant.shopId, filter, sortBy, page, size);
       return {
         items: rows.map((row) => ({

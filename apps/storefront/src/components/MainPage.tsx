@@ -1,7 +1,7 @@
 import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { fetchBrands, fetchProducts } from '../lib/catalogue';
-import { pageIndex, queryValue, type SearchParams } from '../lib/page-query';
+import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../lib/page-query';
 import { BrandGrid } from './catalogue/BrandGrid';
 import { CategoryMenu } from './catalogue/CategoryMenu';
 import { ProductList } from './catalogue/ProductList';
@@ -27,7 +27,9 @@ async function MultiBrandCatalogue({
   const requested = queryValue(searchParams, 'category');
   const category = requested && categories.includes(requested) ? requested : undefined;
   const page = pageIndex(searchParams);
-  const listing = category ? await fetchProducts(tenant, { category }, page) : undefined;
+  const listing = category
+    ? await fetchProducts(tenant, { category, ...topupDataFilter(searchParams) }, page)
+    : undefined;
   return (
     <>
       {tenant.variations.hasCategoryMenu && <CategoryMenu categories={categories} current={category} />}
@@ -63,7 +65,7 @@ async function OwnBrandCatalogue({
     (await fetchProducts(tenant, { brand: tenant.shopId, kind: 'ONCE_OFF' }, 0, 1)).metadata.totalCount > 0;
   if (sellsTopups) return <TopupSection tenant={tenant} brandId={tenant.shopId} initial={initial} />;
   const t = await getTranslations('common');
-  const listing = await fetchProducts(tenant, {}, pageIndex(searchParams));
+  const listing = await fetchProducts(tenant, topupDataFilter(searchParams), pageIndex(searchParams));
   return (
     <section aria-labelledby="products">
       <h2 id="products">{t('productsHeading')}</h2>

@@ -1,3 +1,5 @@
+import { isTopupDataValid } from '@shop/domain';
+
 export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The first value of a query parameter. */
@@ -10,4 +12,11 @@ export function queryValue(params: SearchParams, name: string): string | undefin
 export function pageIndex(params: SearchParams): number {
   const page = Number.parseInt(queryValue(params, 'page') ?? '1', 10);
   return Number.isFinite(page) && page > 1 ? Math.min(page, 10_000) - 1 : 0;
+}
+
+/** Spec §5: the `topupData` filter when the page came with both msisdn and amount. */
+export function topupDataFilter(params: SearchParams): { topupData?: 'valid' } {
+  return isTopupDataValid({ msisdn: queryValue(params, 'msisdn'), amount: queryValue(params, 'amount') })
+    ? { topupData: 'valid' }
+    : {};
 }

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ProductList } from '../../../../components/catalogue/ProductList';
 import { TopupSection } from '../../../../components/topup/TopupSection';
 import { fetchProducts } from '../../../../lib/catalogue';
-import { pageIndex, queryValue, type SearchParams } from '../../../../lib/page-query';
+import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../../../../lib/page-query';
 import { requireTenant } from '../../../../lib/tenant';
 
 /** A brand's products within a category (spec §2 `/shop/{categoryId}/{brandId}`). */
@@ -20,7 +20,11 @@ export default async function BrandPage({
     searchParams,
     getTranslations('common'),
   ]);
-  const listing = await fetchProducts(tenant, { category: categoryId, brand: brandId }, pageIndex(query));
+  const listing = await fetchProducts(
+    tenant,
+    { category: categoryId, brand: brandId, ...topupDataFilter(query) },
+    pageIndex(query),
+  );
   const brand = listing.items[0]?.brand;
   if (!brand) notFound();
   const path = `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`;
