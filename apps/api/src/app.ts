@@ -14,6 +14,7 @@ import {
 import type { Operator } from './adapters/operator';
 import { registerErrorHandling } from './http/errors';
 import { tenantContext } from './http/tenant-context';
+import { cartRoutes } from './routes/cart';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
 import { productRoutes } from './routes/products';
@@ -68,6 +69,7 @@ export async function buildApp({ tenants, db, pingDatabase, operator, logger = f
     await scoped.register(translationRoutes);
     await scoped.register(numberLookupRoutes, { operator });
     await scoped.register(productRoutes, { db });
+    await scoped.register(cartRoutes, { db });
   });
 
   return app;

@@ -3,6 +3,7 @@ import { tenants } from '@shop/tenants';
 import closeWithGrace from 'close-with-grace';
 import { createHttpOperator } from './adapters/operator';
 import { buildApp } from './app';
+import { deleteExpiredCarts } from './cart/service';
 import { seedDemoData } from './demo/seed';
 import { readEnv } from './env';
 
@@ -34,9 +35,19 @@ const app = await buildApp({
   },
 });
 
+/** Expired carts go every ten minutes (in this process until the job queue lands). */
+const cartCleanup = setInterval(() => {
+  deleteExpiredCarts(database.db).then(
+    (deleted) => deleted > 0 && app.log.info({ deleted }, 'expired carts deleted'),
+    (err) => app.log.error({ err }, 'expired cart cleanup failed'),
+  );
+}, 10 * 60_000);
+cartCleanup.unref();
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
+  clearInterval(cartCleanup);
   await app.close();
   await database.close();
 });

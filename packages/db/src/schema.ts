@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -75,4 +77,92 @@ export const products = pgTable(
     ),
     check('products_amount_positive', sql`${table.amount} is null or ${table.amount} > 0`),
   ],
+);
+
+/** A promo code a tenant's shoppers may apply to a cart (spec §3 voucherCodes). */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['PERCENT', 'FIXED'] }).notNull(),
+    /** Basis points for PERCENT (1000 = 10 %), minor units for FIXED. */
+    value: integer('value').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    minimumOrder: integer('minimum_order'),
+    usageLimit: integer('usage_limit'),
+    timesUsed: integer('times_used').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.code] }),
+    check('promo_codes_value_positive', sql`${table.value} > 0`),
+  ],
+);
+
+/**
+ * A shopper's cart. `cart_name` is the guest's only key to it, so it is long and random;
+ * `version` rises with every change so that concurrent changes cannot overwrite each other.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartName: text('cart_name').notNull().unique(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    currency: text('currency').notNull(),
+    voucherCodes: text('voucher_codes').array().notNull().default(sql`'{}'::text[]`),
+    savePayment: boolean('save_payment').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('carts_expires_at').on(table.expiresAt)],
+);
+
+/** One line of a cart: a product (with the shopper's amount and options) and its quantity. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    productRef: uuid('product_ref')
+      .notNull()
+      .references(() => products.id),
+    productId: text('product_id').notNull(),
+    /** Face value of one unit in minor units (the fixed amount, or the shopper's amount in a range). */
+    faceValue: integer('face_value').notNull(),
+    serviceFee: integer('service_fee').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    phoneNumber: text('phone_number'),
+    /** The item's options as sent (autoTopupOption, lowBalanceOption, recurringOption, ...). */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cart_items_cart_item_key').on(table.cartId, table.itemKey),
+    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('cart_items_face_value_positive', sql`${table.faceValue} > 0`),
+  ],
+);
+
+/** Answers to add-to-cart calls by idempotency key, so that a repeated call changes nothing. */
+export const cartRequests = pgTable(
+  'cart_requests',
+  {
+    tenantId: text('tenant_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    cartName: text('cart_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.idempotencyKey] })],
 );

@@ -6,6 +6,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  PRODUCT_NOT_AVAILABLE: 'PRODUCT_NOT_AVAILABLE',
+  UNKNOWN_CART_ITEM: 'UNKNOWN_CART_ITEM',
 } as const;
 
 /** The error body of every 4xx and 5xx answer. */

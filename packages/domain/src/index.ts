@@ -1,4 +1,5 @@
 export * from './alerts';
+export * from './cart';
 export * from './catalogue';
 export * from './channels';
 export * from './contrast';

@@ -5,6 +5,14 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
 const email = z.email();
 const url = z.url();
 
+const minorUnits = z.number().int().positive();
+const DEFAULT_CART_LIMITS = {
+  perProductFaceValue: 25_000,
+  perProductCount: 10,
+  totalFaceValue: 50_000,
+  totalCount: 20,
+};
+
 export const FLAGS = [
   'hasMultipleBrands',
   'isAuthDisabled',
@@ -144,6 +152,31 @@ export const tenantConfigSchema = z
       voucherDeliveryChannels: z.array(z.enum(['email', 'sms', 'whatsapp'])).min(1),
       mobileAppDeepLink: z.string().optional(),
     }),
+    /** Cart rules; every part has a default, so a tenant states only what differs. */
+    cart: z
+      .strictObject({
+        /** Minor units; undefined means no limit. */
+        limits: z
+          .strictObject({
+            perProductFaceValue: minorUnits.optional(),
+            perProductCount: z.number().int().positive().optional(),
+            totalFaceValue: minorUnits.optional(),
+            totalCount: z.number().int().positive().optional(),
+          })
+          .default(DEFAULT_CART_LIMITS),
+        serviceFees: z
+          .strictObject({ perItem: z.number().int().min(0), perCart: z.number().int().min(0) })
+          .default({ perItem: 0, perCart: 0 }),
+        /** A cart untouched this long expires. */
+        idleMinutes: z.number().int().positive().default(120),
+        allowMultiplePromoCodes: z.boolean().default(false),
+      })
+      .default({
+        limits: DEFAULT_CART_LIMITS,
+        serviceFees: { perItem: 0, perCart: 0 },
+        idleMinutes: 120,
+        allowMultiplePromoCodes: false,
+      }),
     translations: translationOverridesSchema,
   })
   .superRefine((tenant, ctx) => {

@@ -1,26 +1,50 @@
 import { type Database, schema } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { demoCatalogue } from './catalogue';
+import { demoPromoCodes } from './promos';
 
-const CATALOGUE_SEED = 'demo-catalogue-v1';
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Demo data sets by name; a new set gets a new name, so existing databases receive it too. */
+const DEMO_SEEDS: {
+  name: string;
+  load(tx: Transaction, tenant: TenantConfig, all: readonly TenantConfig[]): Promise<void>;
+}[] = [
+  {
+    name: 'demo-catalogue-v1',
+    load: async (tx, tenant, all) => {
+      await tx.insert(schema.products).values(demoCatalogue(tenant, all)).onConflictDoNothing();
+    },
+  },
+  {
+    name: 'demo-promo-codes-v1',
+    load: async (tx, tenant) => {
+      const promos = demoPromoCodes(tenant);
+      if (promos.length > 0) await tx.insert(schema.promoCodes).values(promos).onConflictDoNothing();
+    },
+  },
+];
 
 /**
- * Loads each tenant's demo catalogue once: the seed-run marker and the products are written in
- * one transaction, so a crash leaves neither and a restart adds nothing twice.
+ * Loads each demo data set once per tenant: the seed-run marker and the data are written in one
+ * transaction, so a crash leaves neither and a restart adds nothing twice. Answers how many
+ * (set, tenant) pairs were loaded.
  */
 export async function seedDemoData(db: Database, tenants: readonly TenantConfig[]): Promise<number> {
-  let seeded = 0;
-  for (const tenant of tenants) {
-    await db.transaction(async (tx) => {
-      const marked = await tx
-        .insert(schema.seedRuns)
-        .values({ name: CATALOGUE_SEED, tenantId: tenant.shopId })
-        .onConflictDoNothing()
-        .returning();
-      if (marked.length === 0) return;
-      await tx.insert(schema.products).values(demoCatalogue(tenant, tenants)).onConflictDoNothing();
-      seeded += 1;
-    });
+  let loaded = 0;
+  for (const seed of DEMO_SEEDS) {
+    for (const tenant of tenants) {
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .insert(schema.seedRuns)
+          .values({ name: seed.name, tenantId: tenant.shopId })
+          .onConflictDoNothing()
+          .returning();
+        if (marked.length === 0) return;
+        await seed.load(tx, tenant, tenants);
+        loaded += 1;
+      });
+    }
   }
-  return seeded;
+  return loaded;
 }

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { schema } from '@shop/db';
+import { ErrorCode, isAmountInRange, isPurchasable, parseMsisdn, withLeadingPlus } from '@shop/domain';
+import type { TenantConfig } from '@shop/tenants';
+import { ApiError } from '../http/errors';
+import type { CartItemInput } from './schemas';
+
+type Product = typeof schema.products.$inferSelect;
+
+/** A cart item checked against its product and the tenant's rules, ready to become a line. */
+export interface ValidItem {
+  itemKey: string;
+  product: Product;
+  faceValue: number;
+  quantity: number;
+  phoneNumber: string | null;
+  options: Record<string, unknown>;
+}
+
+const TOPUP_KINDS = new Set(['ONCE_OFF', 'AUTOMATIC', 'SMS', 'CASH_CODE']);
+
+function refuse(status: number, code: string, field: string, message: string): never {
+  throw new ApiError(status, code, `${field}: ${message}`);
+}
+
+/**
+ * Checks one item (spec §3, §5, §8) and answers it with its face value, normalised phone
+ * number and the key of the cart line it belongs to; a refusal throws with the spec's code.
+ */
+export function validateItem(
+  tenant: TenantConfig,
+  product: Product | undefined,
+  item: CartItemInput,
+  field: string,
+): ValidItem {
+  if (!product)
+    refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.productId`, `unknown product "${item.productId}"`);
+  if (!isPurchasable(product.status)) {
+    refuse(
+      400,
+      ErrorCode.PRODUCT_NOT_AVAILABLE,
+      `${field}.productId`,
+      `"${product.productId}" is ${product.status}`,
+    );
+  }
+  if (product.currency !== tenant.currency) {
+    refuse(
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      `${field}.productId`,
+      `product currency ${product.currency} is not the cart's`,
+    );
+  }
+
+  let faceValue: number;
+  if (product.amount !== null) {
+    if (item.amount !== undefined && item.amount !== product.amount) {
+      refuse(
+        400,
+        ErrorCode.VALIDATION_FAILED,
+        `${field}.amount`,
+        `must be ${product.amount} for this product`,
+      );
+    }
+    faceValue = product.amount;
+  } else {
+    const range = { min: product.minAmount ?? 0, max: product.maxAmount ?? 0, step: product.step ?? 1 };
+    if (item.amount === undefined || !isAmountInRange(item.amount, range)) {
+      refuse(
+        400,
+        ErrorCode.VALIDATION_FAILED,
+        `${field}.amount`,
+        `must be from ${range.min} to ${range.max} in steps of ${range.step}`,
+      );
+    }
+    faceValue = item.amount;
+  }
+
+  let phoneNumber: string | null = null;
+  if (item.phoneNumber !== undefined) {
+    const parsed = parseMsisdn(withLeadingPlus(item.phoneNumber), tenant.phoneCountryCodes);
+    if (!parsed.ok && parsed.reason === 'COUNTRY_NOT_ALLOWED') {
+      refuse(400, 'UNAVAILABLE_COUNTRY', `${field}.phoneNumber`, 'numbers of this country are not served');
+    }
+    if (!parsed.ok)
+      refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.phoneNumber`, 'not a valid phone number');
+    phoneNumber = parsed.msisdn;
+  } else if (TOPUP_KINDS.has(product.kind)) {
+    refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.phoneNumber`, 'required for a top-up');
+  }
+
+  if (product.kind === 'CASH_CODE' && !item.cashCode) {
+    refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.cashCode`, 'required for a cash-code top-up');
+  }
+  if (product.kind === 'AUTOMATIC' && item.autoTopupOption === 'LOW_BALANCE') {
+    const option = item.lowBalanceOption;
+    if (!option || (option.lowBalanceLimit === undefined && option.tariffEnabled !== true)) {
+      refuse(
+        400,
+        'LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING',
+        `${field}.lowBalanceOption`,
+        'give a limit or enable tariff',
+      );
+    }
+  }
+
+  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...options } = item;
+  const itemKey = createHash('sha256')
+    .update(JSON.stringify([product.id, faceValue, phoneNumber, options]))
+    .digest('base64url')
+    .slice(0, 16);
+  return { itemKey, product, faceValue, quantity, phoneNumber, options };
+}
+
+/** Spec §3 line additionalData. */
+export function lineAdditionalData(
+  kind: string,
+  options: Record<string, unknown>,
+): { lowBalanceLimit?: number; recurrenceType?: string; topupConsentType?: 'sms' } {
+  const lowBalance = options.lowBalanceOption as { lowBalanceLimit?: number } | undefined;
+  const recurring = options.recurringOption as { recurringType?: string } | undefined;
+  return {
+    ...(lowBalance?.lowBalanceLimit !== undefined ? { lowBalanceLimit: lowBalance.lowBalanceLimit } : {}),
+    ...(recurring?.recurringType ? { recurrenceType: recurring.recurringType } : {}),
+    ...(kind === 'SMS' || options.smsTopupConsent ? { topupConsentType: 'sms' as const } : {}),
+  };
+}

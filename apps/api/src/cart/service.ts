@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import { type Database, schema } from '@shop/db';
+import {
+  type CartLine,
+  checkCartLimits,
+  ErrorCode,
+  evaluatePromo,
+  type PromoCode,
+  priceCart,
+} from '@shop/domain';
+import type { TenantConfig } from '@shop/tenants';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { ApiError } from '../http/errors';
+import { lineAdditionalData, validateItem } from './items';
+import type { CartItemInput, DetailedCart } from './schemas';
+
+const { carts, cartItems, cartRequests, products, promoCodes } = schema;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+type Cart = typeof carts.$inferSelect;
+type Line = typeof cartItems.$inferSelect;
+
+export interface CartContext {
+  db: Database;
+  tenant: TenantConfig;
+  now?: Date;
+}
+
+const unknownCart = () => new ApiError(404, 'UNKNOWN_CART', 'The cart does not exist or has expired');
+
+/** 128 random bits: a guest's cart name is the only key to the cart. */
+const newCartName = () => randomBytes(18).toString('base64url');
+
+const expiryFrom = (tenant: TenantConfig, now: Date) =>
+  new Date(now.getTime() + tenant.cart.idleMinutes * 60_000);
+
+async function findCart(db: Executor, tenant: TenantConfig, cartName: string, now: Date, lock: boolean) {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.cartName, cartName), eq(carts.tenantId, tenant.shopId), gt(carts.expiresAt, now)));
+  const [cart] = lock ? await query.for('update') : await query;
+  if (!cart) throw unknownCart();
+  return cart;
+}
+
+const linesOf = (db: Executor, cart: Cart) =>
+  db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.position));
+
+const asCartLines = (
+  lines: readonly Pick<Line, 'itemKey' | 'productId' | 'faceValue' | 'quantity' | 'serviceFee'>[],
+) =>
+  lines.map(
+    (line): CartLine => ({
+      itemKey: line.itemKey,
+      productId: line.productId,
+      faceValue: line.faceValue,
+      quantity: line.quantity,
+      serviceFee: line.serviceFee,
+    }),
+  );
+
+function enforceLimits(tenant: TenantConfig, lines: readonly CartLine[]): void {
+  const verdict = checkCartLimits(lines, tenant.cart.limits);
+  if (!verdict.ok) {
+    throw new ApiError(
+      400,
+      verdict.code,
+      `The cart would exceed a limit${verdict.productId ? ` (${verdict.productId})` : ''}`,
+    );
+  }
+}
+
+async function touch(db: Executor, tenant: TenantConfig, cart: Cart, now: Date, changes: Partial<Cart> = {}) {
+  await db
+    .update(carts)
+    .set({
+      ...changes,
+      version: sql`${carts.version} + 1`,
+      updatedAt: now,
+      expiresAt: expiryFrom(tenant, now),
+    })
+    .where(eq(carts.id, cart.id));
+}
+
+/**
+ * Adds items to a cart (a new one when no name is given) and answers its name. Everything
+ * happens in one transaction under a lock on the cart: a refused item leaves the cart as it
+ * was, and a repeated idempotency key answers the first call's cart without adding again.
+ */
+export async function addItems(
+  { db, tenant, now = new Date() }: CartContext,
+  cartName: string | undefined,
+  items: readonly CartItemInput[],
+  idempotencyKey?: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const [seen] = await tx
+        .select()
+        .from(cartRequests)
+        .where(
+          and(eq(cartRequests.tenantId, tenant.shopId), eq(cartRequests.idempotencyKey, idempotencyKey)),
+        );
+      if (seen) return seen.cartName;
+    }
+    const cart = cartName
+      ? await findCart(tx, tenant, cartName, now, true)
+      : (
+          await tx
+            .insert(carts)
+            .values({
+              cartName: newCartName(),
+              tenantId: tenant.shopId,
+              currency: tenant.currency,
+              expiresAt: expiryFrom(tenant, now),
+            })
+            .returning()
+        )[0];
+    if (!cart) throw new Error('cart insert returned nothing');
+
+    const lines = await linesOf(tx, cart);
+    const codes = [...new Set(items.map((item) => item.productId))];
+    const found =
+      codes.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(products)
+            .where(and(eq(products.tenantId, tenant.shopId), inArray(products.productId, codes)));
+    const byCode = new Map(found.map((product) => [product.productId, product]));
+
+    const next = lines.map((line) => ({ ...line }));
+    const added: Line[] = [];
+    items.forEach((item, index) => {
+      const valid = validateItem(tenant, byCode.get(item.productId), item, `items[${index}]`);
+      const existing = next.find((line) => line.itemKey === valid.itemKey);
+      if (existing) existing.quantity += valid.quantity;
+      else {
+        const line = {
+          id: '',
+          cartId: cart.id,
+          itemKey: valid.itemKey,
+          productRef: valid.product.id,
+          productId: valid.product.productId,
+          faceValue: valid.faceValue,
+          serviceFee: tenant.cart.serviceFees.perItem,
+          quantity: valid.quantity,
+          phoneNumber: valid.phoneNumber,
+          options: valid.options,
+          position: next.length,
+          createdAt: now,
+        };
+        next.push(line);
+        added.push(line);
+      }
+    });
+    enforceLimits(tenant, asCartLines(next));
+
+    for (const line of next) {
+      const before = lines.find((candidate) => candidate.itemKey === line.itemKey);
+      if (before && before.quantity !== line.quantity) {
+        await tx.update(cartItems).set({ quantity: line.quantity }).where(eq(cartItems.id, before.id));
+      }
+    }
+    if (added.length > 0) {
+      await tx.insert(cartItems).values(added.map(({ id: _id, createdAt: _createdAt, ...line }) => line));
+    }
+    await touch(tx, tenant, cart, now);
+    if (idempotencyKey) {
+      await tx
+        .insert(cartRequests)
+        .values({ tenantId: tenant.shopId, idempotencyKey, cartName: cart.cartName });
+    }
+    return cart.cartName;
+  });
+}
+
+/** Sets a line's quantity (0 removes it); a change past a limit is refused and changes nothing. */
+export async function setQuantity(
+  { db, tenant, now = new Date() }: CartContext,
+  cartName: string,
+  itemKey: string,
+  quantity: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await findCart(tx, tenant, cartName, now, true);
+    const lines = await linesOf(tx, cart);
+    const line = lines.find((candidate) => candidate.itemKey === itemKey);
+    if (!line) throw new ApiError(404, ErrorCode.UNKNOWN_CART_ITEM, `The cart has no item "${itemKey}"`);
+    if (quantity === 0) {
+      await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+    } else {
+      enforceLimits(
+        tenant,
+        asCartLines(
+          lines.map((candidate) => (candidate.id === line.id ? { ...candidate, quantity } : candidate)),
+        ),
+      );
+      await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
+    }
+    await touch(tx, tenant, cart, now);
+  });
+}
+
+async function promosOf(db: Executor, tenant: TenantConfig, codes: readonly string[]): Promise<PromoCode[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.tenantId, tenant.shopId), inArray(promoCodes.code, [...codes])));
+  return codes.flatMap((code) => {
+    const row = rows.find((candidate) => candidate.code === code);
+    return row
+      ? [
+          {
+            code: row.code,
+            kind: row.kind,
+            value: row.value,
+            validFrom: row.validFrom ?? undefined,
+            validUntil: row.validUntil ?? undefined,
+            minimumOrder: row.minimumOrder ?? undefined,
+            usageLimit: row.usageLimit ?? undefined,
+            timesUsed: row.timesUsed,
+          },
+        ]
+      : [];
+  });
+}
+
+const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+/** Applies promo codes (spec §3 voucherCodes); an invalid one is refused with VOUCHER_TOKEN_INVALID. */
+export async function addVouchers(
+  { db, tenant, now = new Date() }: CartContext,
+  cartName: string,
+  voucherCodes: readonly string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await findCart(tx, tenant, cartName, now, true);
+    if (!tenant.flags.allowPromoCodes) {
+      throw new ApiError(400, 'VOUCHER_TOKEN_INVALID', 'This shop does not take promo codes');
+    }
+    const applied = [...cart.voucherCodes];
+    const netAmount = (await linesOf(tx, cart)).reduce(
+      (sum, line) => sum + line.faceValue * line.quantity,
+      0,
+    );
+    for (const code of voucherCodes.map(normaliseCode)) {
+      const [promo] = await promosOf(tx, tenant, [code]);
+      const verdict = evaluatePromo(promo, {
+        netAmount,
+        now,
+        codesAlreadyApplied: applied,
+        allowMultipleCodes: tenant.cart.allowMultiplePromoCodes,
+      });
+      if (!verdict.ok)
+        throw new ApiError(400, verdict.code, `Promo code "${code}" cannot be used (${verdict.reason})`);
+      applied.push(code);
+    }
+    await touch(tx, tenant, cart, now, { voucherCodes: applied });
+  });
+}
+
+export async function removeVouchers(
+  { db, tenant, now = new Date() }: CartContext,
+  cartName: string,
+  voucherCodes: readonly string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await findCart(tx, tenant, cartName, now, true);
+    const removed = new Set(voucherCodes.map(normaliseCode));
+    await touch(tx, tenant, cart, now, {
+      voucherCodes: cart.voucherCodes.filter((code) => !removed.has(code)),
+    });
+  });
+}
+
+/** The cart as the shop shows it (spec §3 Cart), priced with the current promo codes. */
+export async function detailedCart(
+  { db, tenant, now = new Date() }: CartContext,
+  cartName: string,
+): Promise<DetailedCart> {
+  const cart = await findCart(db, tenant, cartName, now, false);
+  const rows = await db
+    .select({
+      line: cartItems,
+      kind: products.kind,
+      brandId: products.brandId,
+      brandName: products.brandName,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productRef))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.position));
+  const promos = await promosOf(db, tenant, cart.voucherCodes);
+  const summary = priceCart({
+    lines: asCartLines(rows.map((row) => row.line)),
+    currency: cart.currency,
+    cartServiceFee: tenant.cart.serviceFees.perCart,
+    promos,
+  });
+  return {
+    cartName: cart.cartName,
+    items: rows.map(({ line, kind, brandId, brandName }) => ({
+      itemKey: line.itemKey,
+      productId: line.productId,
+      product_id: line.productId,
+      kind,
+      brand: { brandId, name: brandName },
+      amount: line.faceValue,
+      serviceFee: line.serviceFee,
+      grossAmount: (line.faceValue + line.serviceFee) * line.quantity,
+      quantity: line.quantity,
+      phoneNumber: line.phoneNumber,
+      additionalData: lineAdditionalData(kind, line.options),
+    })),
+    savePayment: cart.savePayment,
+    voucherCodes: cart.voucherCodes,
+    iFrameUrl: null,
+    summary,
+    paymentMethod: null,
+    additionalData: {},
+    deliveryAddress: null,
+  };
+}
+
+/** Deletes carts idle past their expiry; answers how many went. */
+export async function deleteExpiredCarts(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db.delete(carts).where(lte(carts.expiresAt, now)).returning({ id: carts.id });
+  return deleted.length;
+}

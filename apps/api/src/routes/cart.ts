@@ -1,0 +1,185 @@
+import type { Database } from '@shop/db';
+import { MAX_ITEM_QUANTITY, withLeadingPlus } from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cartItemInputSchema, cartNameSchema, detailedCartSchema } from '../cart/schemas';
+import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
+import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+
+const headers = tenantHeadersSchema.extend({
+  'idempotency-key': z
+    .string()
+    .min(8)
+    .max(128)
+    .optional()
+    .meta({ description: 'The same key twice adds the items once (a double click, a retry)' }),
+});
+const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const items = z.array(cartItemInputSchema).min(1).max(50);
+const voucherBody = z.strictObject({
+  cartName: cartNameSchema,
+  voucherCodes: z.array(z.string().trim().min(1).max(64)).min(1).max(10),
+});
+const tags = ['cart'];
+
+/** The cart calls of spec §7 (Cart and checkout, the cart half), at exactly its paths. */
+export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const context = (request: { tenant: Parameters<typeof addItems>[0]['tenant'] }) => ({
+    db,
+    tenant: request.tenant,
+  });
+
+  app.post(
+    '/api/shop/rest/addToCart',
+    {
+      schema: {
+        tags,
+        summary: 'Put items in a new cart (or the named one) and answer its name',
+        headers,
+        body: z.strictObject({ cartName: cartNameSchema.optional(), items }),
+        response: { 200: z.object({ cartName: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({
+      cartName: await addItems(
+        context(request),
+        request.body.cartName,
+        request.body.items,
+        request.headers['idempotency-key'],
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/shop/createCart',
+    {
+      schema: {
+        tags,
+        summary: 'Create a cart, with items if given; the phone number gets a leading +',
+        headers,
+        body: z.strictObject({ items: items.optional(), phoneNumber: z.string().min(1).max(32).optional() }),
+        response: { 200: z.object({ cartName: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const phoneNumber = request.body.phoneNumber ? withLeadingPlus(request.body.phoneNumber) : undefined;
+      const withPhone = (request.body.items ?? []).map((item) => ({
+        ...item,
+        phoneNumber: item.phoneNumber ?? phoneNumber,
+      }));
+      return {
+        cartName: await addItems(context(request), undefined, withPhone, request.headers['idempotency-key']),
+      };
+    },
+  );
+
+  app.post(
+    '/api/shop/rest/v2/addToCart',
+    {
+      schema: {
+        tags,
+        summary: 'Put items in a cart (a new one without cartName) and answer the detailed cart',
+        headers,
+        body: z.strictObject({ cartName: cartNameSchema.optional(), items }),
+        response: { 200: detailedCartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const cartName = await addItems(
+        context(request),
+        request.body.cartName,
+        request.body.items,
+        request.headers['idempotency-key'],
+      );
+      return detailedCart(context(request), cartName);
+    },
+  );
+
+  app.get(
+    '/api/shop/rest/v2/carts/:cartName',
+    {
+      schema: {
+        tags,
+        summary: 'The detailed cart',
+        headers: tenantHeadersSchema,
+        params: z.object({ cartName: cartNameSchema }),
+        response: { 200: detailedCartSchema, ...errors },
+      },
+    },
+    async (request) => detailedCart(context(request), request.params.cartName),
+  );
+
+  app.put(
+    '/api/shop/rest/v2/carts/:cartName/items/:itemKey/:count',
+    {
+      schema: {
+        tags,
+        summary: 'Set the quantity of a cart line (0 removes it)',
+        headers: tenantHeadersSchema,
+        params: z.object({
+          cartName: cartNameSchema,
+          itemKey: z.string().min(1).max(64),
+          count: z.coerce.number().int().min(0).max(MAX_ITEM_QUANTITY),
+        }),
+        response: { 200: detailedCartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { cartName, itemKey, count } = request.params;
+      await setQuantity(context(request), cartName, itemKey, count);
+      return detailedCart(context(request), cartName);
+    },
+  );
+
+  app.delete(
+    '/api/shop/rest/v2/carts/:cartName/items/:itemKey',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a cart line',
+        headers: tenantHeadersSchema,
+        params: z.object({ cartName: cartNameSchema, itemKey: z.string().min(1).max(64) }),
+        response: { 200: detailedCartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { cartName, itemKey } = request.params;
+      await setQuantity(context(request), cartName, itemKey, 0);
+      return detailedCart(context(request), cartName);
+    },
+  );
+
+  app.post(
+    '/api/shop/rest/addVouchers',
+    {
+      schema: {
+        tags,
+        summary: 'Apply promo codes',
+        headers: tenantHeadersSchema,
+        body: voucherBody,
+        response: { 200: detailedCartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await addVouchers(context(request), request.body.cartName, request.body.voucherCodes);
+      return detailedCart(context(request), request.body.cartName);
+    },
+  );
+
+  app.post(
+    '/api/shop/rest/removeVouchers',
+    {
+      schema: {
+        tags,
+        summary: 'Remove promo codes',
+        headers: tenantHeadersSchema,
+        body: voucherBody,
+        response: { 200: detailedCartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await removeVouchers(context(request), request.body.cartName, request.body.voucherCodes);
+      return detailedCart(context(request), request.body.cartName);
+    },
+  );
+};
