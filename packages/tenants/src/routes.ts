@@ -11,3 +11,8 @@ export function mainPagePath(tenant: Pick<TenantConfig, 'mainPageKind' | 'shopId
       return `/shop/topup/${tenant.shopId}`;
   }
 }
+
+/** Where the shopper goes after changing the cart: the cart page, or payment when the tenant skips it. */
+export function cartStepPath(tenant: Pick<TenantConfig, 'flags'>): string {
+  return tenant.flags.skipCartPageCheckout ? '/shop/checkout/payment' : '/shop/checkout/cart';
+}

@@ -32,3 +32,8 @@ export function useAlert() {
     [t],
   );
 }
+
+/** Closes the alerts of these message keys (spec §4: some errors close once the action succeeds). */
+export function dismissAlerts(messageKeys: readonly string[]): void {
+  for (const key of messageKeys) toast.dismiss(key);
+}

@@ -1,5 +1,5 @@
 import { parseLocale } from '@shop/domain';
-import { mainPagePath, type TenantConfig } from '@shop/tenants';
+import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { flagUrl } from '../lib/flags';
 import { type LocaleOption, LocaleSwitcher } from './LocaleSwitcher';
@@ -41,6 +41,7 @@ export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: '
         </a>
         <nav aria-label={t('mainNavigation')} className="site-nav">
           {!tenant.variations.hideShopLink && <a href={home}>{t('shopLink')}</a>}
+          <a href={cartStepPath(tenant)}>{t('cartLink')}</a>
         </nav>
         <div className="site-header__tools">
           {tenant.locales.length > 1 && <LocaleSwitcher options={options} current={locale} />}

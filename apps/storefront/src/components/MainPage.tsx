@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@shop/tenants';
+import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { fetchBrands, fetchProducts } from '../lib/catalogue';
 import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../lib/page-query';
@@ -39,6 +39,7 @@ async function MultiBrandCatalogue({
           <h2 id="category-products">{t(`category_${category}`)}</h2>
           <ProductList
             listing={listing}
+            afterAdding={cartStepPath(tenant)}
             headingId="category-products"
             pageHref={(target) => `/shop?category=${encodeURIComponent(category)}&page=${target}`}
           />
@@ -69,7 +70,12 @@ async function OwnBrandCatalogue({
   return (
     <section aria-labelledby="products">
       <h2 id="products">{t('productsHeading')}</h2>
-      <ProductList listing={listing} headingId="products" pageHref={(target) => `/?page=${target}`} />
+      <ProductList
+        listing={listing}
+        afterAdding={cartStepPath(tenant)}
+        headingId="products"
+        pageHref={(target) => `/?page=${target}`}
+      />
     </section>
   );
 }

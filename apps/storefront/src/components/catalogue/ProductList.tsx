@@ -1,5 +1,7 @@
-import { getTranslations } from 'next-intl/server';
+import { formatMoney, isPurchasable } from '@shop/domain';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ProductListing } from '../../lib/catalogue';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { Pagination } from './Pagination';
 import { Price } from './Price';
 
@@ -8,11 +10,15 @@ export async function ProductList({
   listing,
   headingId,
   pageHref,
+  afterAdding,
 }: {
   listing: ProductListing;
   headingId: string;
   pageHref: (page: number) => string;
+  /** Where adding a voucher leads (see cartStepPath). */
+  afterAdding: string;
 }) {
+  const locale = await getLocale();
   const t = await getTranslations('common');
   return (
     <>
@@ -27,6 +33,13 @@ export async function ProductList({
             <span className={`badge badge--${product.status.toLowerCase()}`}>
               {t(`status_${product.status}`)}
             </span>
+            {product.kind === 'VOUCHER' && product.amount !== null && isPurchasable(product.status) && (
+              <AddToCartButton
+                productId={product.productId}
+                label={`${product.brand.name} ${formatMoney(product.amount, product.currency, locale)}`}
+                afterAdding={afterAdding}
+              />
+            )}
           </li>
         ))}
       </ul>

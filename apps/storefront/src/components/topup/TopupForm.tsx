@@ -4,12 +4,15 @@ import {
   callingCode,
   formatMoney,
   isAmountInRange,
+  messageKeyFor,
   type PriceRange,
   parseMsisdn,
   withLeadingPlus,
 } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { addToCart } from '../../lib/shop-api';
+import { useAlert } from '../Alerts';
 
 export interface FixedAmount {
   productId: string;
@@ -23,7 +26,9 @@ export interface TopupFormProps {
   currency: string;
   phoneCountryCodes: string[];
   fixedAmounts: FixedAmount[];
-  range: PriceRange | null;
+  range: (PriceRange & { productId: string }) | null;
+  /** Where the shopper goes once the top-up is in the cart. */
+  afterAdding: string;
   amountPlaceholders: number[] | undefined;
   topupTypes: ('ONCE_OFF' | 'AUTOMATIC' | 'SMS')[];
   /** From the page's `?msisdn=…&amount=…` (amount in major units). */
@@ -33,7 +38,7 @@ export interface TopupFormProps {
 type Lookup =
   | { state: 'idle' }
   | { state: 'checking' }
-  | { state: 'done'; tone: 'success' | 'warning'; message: string };
+  | { state: 'done'; tone: 'success' | 'warning'; message: string; msisdn: string };
 
 interface NumberLookupAnswer {
   msisdn: string;
@@ -68,6 +73,29 @@ export function TopupForm(props: TopupFormProps) {
   const [errors, setErrors] = useState<{ phone?: string; amount?: string }>({});
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const money = (minor: number) => formatMoney(minor, props.currency, locale);
+  const showAlert = useAlert();
+  const [adding, setAdding] = useState(false);
+  const addition = useRef({ signature: '', key: '' });
+
+  /** Adds the once-off top-up to the cart; automatic and SMS top-ups are set up in a later step. */
+  async function putInCart(msisdn: string, minor: number) {
+    if (topupType !== 'ONCE_OFF') return;
+    const fixed = props.fixedAmounts.find((candidate) => candidate.amount === amount);
+    const item = fixed
+      ? { productId: fixed.productId, phoneNumber: msisdn }
+      : { productId: props.range?.productId ?? '', amount: minor, phoneNumber: msisdn };
+    const signature = JSON.stringify(item);
+    // One key per distinct item while the page lives: a double click or a retry adds it once.
+    if (addition.current.signature !== signature) addition.current = { signature, key: crypto.randomUUID() };
+    setAdding(true);
+    const result = await addToCart([item], addition.current.key);
+    if (result.ok) {
+      window.location.assign(props.afterAdding);
+      return;
+    }
+    setAdding(false);
+    showAlert({ messageKey: messageKeyFor(result.code) });
+  }
 
   function chosenAmount(): number | null {
     if (amount !== null) return amount;
@@ -96,7 +124,14 @@ export function TopupForm(props: TopupFormProps) {
       });
     }
     setErrors(next);
-    if (!number.ok || next.amount) return;
+    if (!number.ok || next.amount || minor === null) return;
+    if (lookup.state === 'done' && lookup.tone === 'warning' && lookup.msisdn === number.msisdn) {
+      // The shopper has seen the warning about this number and goes on with it.
+      await putInCart(number.msisdn, minor);
+      return;
+    }
+    const done = { state: 'done' as const, msisdn: number.msisdn };
+    const warn = (message: string) => setLookup({ ...done, tone: 'warning', message });
 
     setLookup({ state: 'checking' });
     try {
@@ -106,27 +141,21 @@ export function TopupForm(props: TopupFormProps) {
       if (!response.ok) throw new Error(String(response.status));
       const answer = (await response.json()) as NumberLookupAnswer;
       const shown = number.international;
-      if (!answer.found)
-        setLookup({ state: 'done', tone: 'warning', message: t('lookupUnknown', { number: shown }) });
-      else if (answer.brandId === props.brand.brandId) {
+      if (!answer.found) warn(t('lookupUnknown', { number: shown }));
+      else if (answer.brandId !== props.brand.brandId) {
+        warn(
+          t('lookupOtherBrand', { number: shown, brand: answer.brandName ?? '', expected: props.brand.name }),
+        );
+      } else {
         setLookup({
-          state: 'done',
+          ...done,
           tone: 'success',
           message: t('lookupMatches', { number: shown, brand: props.brand.name }),
         });
-      } else {
-        setLookup({
-          state: 'done',
-          tone: 'warning',
-          message: t('lookupOtherBrand', {
-            number: shown,
-            brand: answer.brandName ?? '',
-            expected: props.brand.name,
-          }),
-        });
+        await putInCart(number.msisdn, minor);
       }
     } catch {
-      setLookup({ state: 'done', tone: 'warning', message: t('lookupUnavailable') });
+      warn(t('lookupUnavailable'));
     }
   }
 
@@ -236,8 +265,8 @@ export function TopupForm(props: TopupFormProps) {
         </fieldset>
       )}
 
-      <button type="submit" className="button" disabled={lookup.state === 'checking'}>
-        {t('continue')}
+      <button type="submit" className="button" disabled={lookup.state === 'checking' || adding}>
+        {lookup.state === 'done' && lookup.tone === 'warning' ? t('continueAnyway') : t('continue')}
       </button>
       <p
         role="status"

@@ -1,8 +1,13 @@
 import { isPurchasable } from '@shop/domain';
-import type { TenantConfig } from '@shop/tenants';
+import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
-import { fetchProducts } from '../../lib/catalogue';
+import { fetchProducts, type Product } from '../../lib/catalogue';
 import { TopupForm, type TopupFormProps } from './TopupForm';
+
+function rangeOf(products: Product[]): TopupFormProps['range'] {
+  const ranged = products.find((product) => product.priceRange);
+  return ranged?.priceRange ? { ...ranged.priceRange, productId: ranged.productId } : null;
+}
 
 /** The top-up form for one brand, filled with that brand's products. */
 export async function TopupSection({
@@ -41,7 +46,8 @@ export async function TopupSection({
               },
             ],
       )}
-      range={onceOff.find((product) => product.priceRange)?.priceRange ?? null}
+      range={rangeOf(onceOff)}
+      afterAdding={cartStepPath(tenant)}
       amountPlaceholders={tenant.topup.amountPlaceholders}
       topupTypes={topupTypes}
       initial={initial}

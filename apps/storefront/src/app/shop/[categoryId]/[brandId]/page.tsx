@@ -1,3 +1,4 @@
+import { cartStepPath } from '@shop/tenants';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ProductList } from '../../../../components/catalogue/ProductList';
@@ -43,6 +44,7 @@ export default async function BrandPage({
         <h2 id="brand-products">{t('productsHeading')}</h2>
         <ProductList
           listing={listing}
+          afterAdding={cartStepPath(tenant)}
           headingId="brand-products"
           pageHref={(page) => `${path}?page=${page}`}
         />

@@ -1,0 +1,5 @@
+import { CheckoutPage } from '../../../../components/cart/CheckoutPage';
+
+export default function CartPage() {
+  return <CheckoutPage step="cart" />;
+}

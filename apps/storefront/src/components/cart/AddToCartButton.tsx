@@ -1,0 +1,48 @@
+'use client';
+
+import { messageKeyFor } from '@shop/domain';
+import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
+import { addToCart } from '../../lib/shop-api';
+import { useAlert } from '../Alerts';
+
+/** Puts one product (a voucher: no number needed) in the cart and goes to the next step. */
+export function AddToCartButton({
+  productId,
+  label,
+  afterAdding,
+}: {
+  productId: string;
+  label: string;
+  afterAdding: string;
+}) {
+  const t = useTranslations('common');
+  const showAlert = useAlert();
+  const [busy, setBusy] = useState(false);
+  // One key while the page lives: a double click adds the product once.
+  const key = useRef<string | undefined>(undefined);
+
+  async function add() {
+    key.current ??= crypto.randomUUID();
+    setBusy(true);
+    const result = await addToCart([{ productId }], key.current);
+    if (result.ok) {
+      window.location.assign(afterAdding);
+      return;
+    }
+    setBusy(false);
+    showAlert({ messageKey: messageKeyFor(result.code) });
+  }
+
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={busy}
+      onClick={add}
+      aria-label={t('addItemToCart', { item: label })}
+    >
+      {t('addToCart')}
+    </button>
+  );
+}

@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { shopUrl } from './shop';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
+  ).toEqual([]);
+}
+
+/** Puts a once-off top-up in the cart through the top-up form of a single-brand main page. */
+async function addTopup(page: Page, shopId: string, amount: string, phone: string) {
+  await page.goto(shopUrl(shopId));
+  const form = page.getByTestId('topup-form');
+  await form.getByRole('radio', { name: amount }).check();
+  await form.getByRole('textbox', { name: 'Handynummer' }).fill(phone);
+  await form.getByRole('button', { name: 'Weiter' }).click();
+}
+
+test('funkfix: add, change the quantity up to the limit, see the alert, remove', async ({ page }) => {
+  await addTopup(page, 'funkfix', '15 €', '0170 1234567');
+  await expect(page).toHaveURL(shopUrl('funkfix', '/shop/checkout/cart'));
+  const line = page.getByTestId('cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('FunkFix 15 €');
+  await expect(line).toContainText('+491701234567');
+  await expect(page.getByTestId('cart-total')).toHaveText('15 €');
+  await expectNoAxeViolations(page);
+
+  const more = page.getByRole('button', { name: 'Menge von FunkFix 15 € erhöhen' });
+  for (const expected of ['2', '3', '4', '5']) {
+    await more.click();
+    await expect(line.getByTestId('quantity')).toHaveText(expected);
+  }
+  await expect(page.getByTestId('cart-total')).toHaveText('75 €');
+
+  await more.click();
+  const alert = page.getByText('Du hast die maximale Menge für dieses Produkt erreicht.');
+  await expect(alert).toBeVisible();
+  await expect(line.getByTestId('quantity')).toHaveText('5');
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(line.getByTestId('quantity')).toHaveText('5');
+
+  await page.getByRole('button', { name: 'FunkFix 15 € entfernen' }).click();
+  await expect(page.getByText('Dein Warenkorb ist leer.')).toBeVisible();
+});
+
+test('blitzmobil: skips the cart page and takes a promo code', async ({ page }) => {
+  await addTopup(page, 'blitzmobil', '25 €', '+4915112345678');
+  await expect(page).toHaveURL(shopUrl('blitzmobil', '/shop/checkout/payment'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zahlung');
+  await expect(page.getByTestId('cart-total')).toHaveText('25,49 €');
+
+  await page.getByRole('textbox', { name: 'Gutscheincode' }).fill('blitz10');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByText('Rabatt (BLITZ10)')).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('22,99 €');
+
+  await page.getByRole('textbox', { name: 'Gutscheincode' }).fill('NOPE');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByText('Dieser Gutscheincode ist ungültig.')).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('22,99 €');
+  await expectNoAxeViolations(page);
+});
+
+test('ladeplatz: a voucher in the detailed cart', async ({ page }) => {
+  await page.goto(shopUrl('ladeplatz', '/shop/gaming/pixelpass'));
+  await page.getByRole('button', { name: 'PixelPass 10 € in den Warenkorb legen' }).click();
+  await expect(page).toHaveURL(shopUrl('ladeplatz', '/shop/checkout/cart'));
+  const line = page.getByTestId('cart-line');
+  await expect(line).toContainText('PixelPass 10 €');
+  await expect(line).toContainText('Gutschein · je 10 € · Servicegebühr 0,25 €');
+  await expect(page.getByTestId('cart-total')).toHaveText('10,25 €');
+  await expect(page.getByRole('link', { name: 'Weiter zur Zahlung' })).toHaveAttribute(
+    'href',
+    '/shop/checkout/payment',
+  );
+  await expectNoAxeViolations(page);
+});
