@@ -6,29 +6,14 @@
  *
  *   npm run bench:products            # 400 timed requests per case after 50 warm-up requests
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { syncTenants } from '@shop/db';
-import { createTestDatabase } from '@shop/db/testing';
-import { tenants } from '@shop/tenants';
-import { createHttpOperator } from '../apps/api/src/adapters/operator';
-import { buildApp } from '../apps/api/src/app';
-import { seedDemoData } from '../apps/api/src/demo/seed';
+import { startBenchApi } from './harness';
 
 const WARM_UP = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 
-const database = await createTestDatabase();
-await syncTenants(database.db, tenants().all);
-await seedDemoData(database.db, tenants().all);
-const app = await buildApp({
-  tenants: tenants(),
-  db: database.db,
-  pingDatabase: database.ping,
-  operator: createHttpOperator({ baseUrl: 'http://127.0.0.1:9' }),
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const api = await startBenchApi();
+const { base } = api;
 
 async function time(path: string): Promise<number[]> {
   const headers = { 'X-Tenant-Id': 'ladeplatz' };
@@ -62,7 +47,7 @@ for (const [name, path] of Object.entries(cases)) {
 }
 const baseline = results[0]?.median ?? 1;
 
-console.log(`\nProduct listing on ${database.engine}, ${RUNS} requests per case (ms)\n`);
+console.log(`\nProduct listing on ${api.engine}, ${RUNS} requests per case (ms)\n`);
 console.log(`${'case'.padEnd(24)}${'median'.padStart(9)}${'p95'.padStart(9)}${'× baseline'.padStart(12)}`);
 for (const row of results) {
   console.log(
@@ -70,5 +55,4 @@ for (const row of results) {
   );
 }
 
-await app.close();
-await database.close();
+await api.close();

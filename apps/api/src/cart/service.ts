@@ -120,7 +120,7 @@ export async function addItems(
         )[0];
     if (!cart) throw new Error('cart insert returned nothing');
 
-    const lines = await linesOf(tx, cart);
+    const lines = cartName ? await linesOf(tx, cart) : [];
     const codes = [...new Set(items.map((item) => item.productId))];
     const found =
       codes.length === 0
