@@ -372,3 +372,68 @@ describe('promo codes', () => {
     expect(second.body.code).toBe('VOUCHER_TOKEN_INVALID');
   });
 });
+
+describe('bad input to every cart call', () => {
+  let cartName: string;
+  let itemKey: string;
+  beforeAll(async () => {
+    const cart = await newCart('funkfix', [topup('funkfix-topup-1000')]);
+    cartName = cart.cartName;
+    itemKey = cart.items[0]?.itemKey ?? '';
+  });
+
+  it.each([
+    ['POST', '/api/shop/rest/addToCart', { items: [{ productId: 15 }] }, 400, 'VALIDATION_FAILED'],
+    [
+      'POST',
+      '/api/shop/rest/addToCart',
+      { items: [topup('funkfix-topup-1000')], extra: true },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['POST', '/api/shop/createCart', { phoneNumber: 4917012345678 }, 400, 'VALIDATION_FAILED'],
+    ['POST', '/api/shop/createCart', '[1, 2', 400, 'VALIDATION_FAILED'],
+    ['POST', '/api/shop/rest/v2/addToCart', { items: 'all of them' }, 400, 'VALIDATION_FAILED'],
+    ['GET', '/api/shop/rest/v2/carts/short', undefined, 400, 'VALIDATION_FAILED'],
+    [
+      'GET',
+      '/api/shop/rest/v2/carts/%27%3B%20drop%20table%20carts%3B--x',
+      undefined,
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['PUT', 'items/KEY/-1', undefined, 400, 'VALIDATION_FAILED'],
+    ['PUT', 'items/KEY/1000', undefined, 400, 'VALIDATION_FAILED'],
+    ['PUT', 'items/KEY/two', undefined, 400, 'VALIDATION_FAILED'],
+    ['PUT', 'items/KEY/1.5', undefined, 400, 'VALIDATION_FAILED'],
+    ['DELETE', 'items/nothere', undefined, 404, 'UNKNOWN_CART_ITEM'],
+    ['POST', '/api/shop/rest/addVouchers', { voucherCodes: ['X'] }, 400, 'VALIDATION_FAILED'],
+    ['POST', '/api/shop/rest/addVouchers', { cartName: 'CART', voucherCodes: [] }, 400, 'VALIDATION_FAILED'],
+    [
+      'POST',
+      '/api/shop/rest/removeVouchers',
+      { cartName: 'CART', voucherCodes: 'X' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'POST',
+      '/api/shop/rest/removeVouchers',
+      { cartName: 'B'.repeat(24), voucherCodes: ['X'] },
+      404,
+      'UNKNOWN_CART',
+    ],
+  ])('%s %s answers %i %s and leaves the cart alone', async (method, path, body, status, code) => {
+    const before = (await getCart('funkfix', cartName)).body;
+    const target = path.startsWith('items/')
+      ? `/api/shop/rest/v2/carts/${cartName}/${path.replace('KEY', itemKey)}`
+      : path;
+    const payload =
+      body && typeof body === 'object' && 'cartName' in body && body.cartName === 'CART'
+        ? { ...body, cartName }
+        : body;
+    const response = await call(method, target, 'funkfix', payload);
+    expect([response.status, response.body.code]).toEqual([status, code]);
+    expect((await getCart('funkfix', cartName)).body).toEqual(before);
+  });
+});
