@@ -1,32 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { syncTenants } from '@shop/db';
-import { createTestDatabase } from '@shop/db/testing';
-import { tenants } from '@shop/tenants';
-import { createHttpOperator } from '../apps/api/src/adapters/operator';
-import { buildApp } from '../apps/api/src/app';
-import { seedDemoData } from '../apps/api/src/demo/seed';
+import { startApi } from '../apps/api/test/harness';
 
 /** The API over real HTTP on a fresh demo database (PGlite, or PostgreSQL with DATABASE_URL). */
 export async function startBenchApi() {
-  const database = await createTestDatabase();
-  await syncTenants(database.db, tenants().all);
-  await seedDemoData(database.db, tenants().all);
-  const app = await buildApp({
-    tenants: tenants(),
-    db: database.db,
-    pingDatabase: database.ping,
-    operator: createHttpOperator({ baseUrl: 'http://127.0.0.1:9' }),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    engine: database.engine,
-    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  const api = await startApi();
+  return { engine: api.database.engine, base: api.baseUrl, close: api.close };
 }
 
 export interface Timing {

@@ -1,15 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { shopUrl } from './shop';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
-  ).toEqual([]);
-}
+import { expectNoAxeViolations, shopUrl } from './shop';
 
 /** Puts a once-off top-up in the cart through the top-up form of a single-brand main page. */
 async function addTopup(page: Page, shopId: string, amount: string, phone: string) {

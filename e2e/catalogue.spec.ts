@@ -1,15 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { shopUrl } from './shop';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, shopUrl } from './shop';
 
 test.describe('ladeplatz (multi brand)', () => {
   test('browse a category, open its page 2, then a brand', async ({ page }) => {

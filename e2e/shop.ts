@@ -1,4 +1,6 @@
 import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 import { mainPagePath, type TenantConfig, tenants } from '@shop/tenants';
 import { ports } from '../playwright.config';
 
@@ -55,4 +57,15 @@ export function callShop(
     );
     request.on('error', reject);
   });
+}
+
+/** The WCAG 2.2 A/AA checks of axe-core find nothing on the page as it is now. */
+export async function expectNoAxeViolations(
+  page: Page,
+  tags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'],
+) {
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
+  ).toEqual([]);
 }
