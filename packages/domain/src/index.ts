@@ -7,5 +7,6 @@ export * from './errors';
 export * from './filters';
 export * from './locale';
 export * from './money';
+export * from './payment';
 export * from './phone';
 export * from './voucher';

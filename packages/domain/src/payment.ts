@@ -1,0 +1,280 @@
+// ---------------------------------------------------------------------------------------------
+// Payment state machine (design §3): a payment with the provider, driven by provider events.
+// ---------------------------------------------------------------------------------------------
+
+/** The states of a payment with the provider. */
+export const PAYMENT_STATES = [
+  /** Created; the shopper is not yet at the provider. */
+  'INITIATED',
+  /** The shopper is at the hosted page, in 3-D Secure, or the method is pending. */
+  'PENDING',
+  'AUTHORIZED',
+  'CAPTURED',
+  'DECLINED',
+  'CANCELLED',
+  'EXPIRED',
+  'FAILED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** The events the provider (or the shop's redirect) reports about a payment. */
+export const PAYMENT_EVENTS = [
+  'REDIRECTED',
+  'AUTHORIZE',
+  'CAPTURE',
+  'DECLINE',
+  'CANCEL',
+  'EXPIRE',
+  'FAIL',
+  'REFUND_PARTIAL',
+  'REFUND_FULL',
+] as const;
+export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
+
+/**
+ * The payment transition table: the state an event leads to from each state; an event missing
+ * from a row is refused. An authorization may be captured, voided (CANCEL) or left to expire;
+ * captured money may be refunded in parts and then in full. Declined, cancelled, expired, failed
+ * and refunded payments accept nothing more.
+ */
+export const PAYMENT_TRANSITIONS: Readonly<
+  Record<PaymentState, Readonly<Partial<Record<PaymentEvent, PaymentState>>>>
+> = {
+  INITIATED: {
+    REDIRECTED: 'PENDING',
+    AUTHORIZE: 'AUTHORIZED',
+    // Some providers capture at once and send no separate authorization.
+    CAPTURE: 'CAPTURED',
+    DECLINE: 'DECLINED',
+    CANCEL: 'CANCELLED',
+    EXPIRE: 'EXPIRED',
+    FAIL: 'FAILED',
+  },
+  PENDING: {
+    AUTHORIZE: 'AUTHORIZED',
+    CAPTURE: 'CAPTURED',
+    DECLINE: 'DECLINED',
+    CANCEL: 'CANCELLED',
+    EXPIRE: 'EXPIRED',
+    FAIL: 'FAILED',
+  },
+  AUTHORIZED: { CAPTURE: 'CAPTURED', CANCEL: 'CANCELLED', EXPIRE: 'EXPIRED' },
+  CAPTURED: { REFUND_PARTIAL: 'PARTIALLY_REFUNDED', REFUND_FULL: 'REFUNDED' },
+  PARTIALLY_REFUNDED: { REFUND_PARTIAL: 'PARTIALLY_REFUNDED', REFUND_FULL: 'REFUNDED' },
+  DECLINED: {},
+  CANCELLED: {},
+  EXPIRED: {},
+  FAILED: {},
+  REFUNDED: {},
+};
+
+export type PaymentTransitionResult =
+  | { ok: true; state: PaymentState }
+  | { ok: false; reason: 'NOT_ALLOWED'; from: PaymentState; event: PaymentEvent };
+
+/** Applies an event to a payment by {@link PAYMENT_TRANSITIONS}, or refuses it as NOT_ALLOWED. */
+export function applyPaymentEvent(state: PaymentState, event: PaymentEvent): PaymentTransitionResult {
+  const next = PAYMENT_TRANSITIONS[state][event];
+  return next === undefined
+    ? { ok: false, reason: 'NOT_ALLOWED', from: state, event }
+    : { ok: true, state: next };
+}
+
+/**
+ * Whether the outcome of a payment is settled: every state but INITIATED, PENDING and AUTHORIZED.
+ * CAPTURED and PARTIALLY_REFUNDED are final too, though they still accept refunds.
+ */
+export function isFinalPaymentState(state: PaymentState): boolean {
+  return state !== 'INITIATED' && state !== 'PENDING' && state !== 'AUTHORIZED';
+}
+
+/** The state each event leads to, wherever it is allowed. */
+const EVENT_TARGET: Readonly<Record<PaymentEvent, PaymentState>> = {
+  REDIRECTED: 'PENDING',
+  AUTHORIZE: 'AUTHORIZED',
+  CAPTURE: 'CAPTURED',
+  DECLINE: 'DECLINED',
+  CANCEL: 'CANCELLED',
+  EXPIRE: 'EXPIRED',
+  FAIL: 'FAILED',
+  REFUND_PARTIAL: 'PARTIALLY_REFUNDED',
+  REFUND_FULL: 'REFUNDED',
+};
+
+/**
+ * A repeated event is harmless: whether `event` is a duplicate of the one that brought the payment
+ * to `state` (AUTHORIZE when AUTHORIZED, CAPTURE when CAPTURED, REFUND_FULL when REFUNDED, …), so
+ * a webhook delivered twice can be ignored instead of refused. REFUND_PARTIAL when
+ * PARTIALLY_REFUNDED is not a duplicate: it is a further partial refund, which the table allows;
+ * telling a redelivered partial refund from a new one needs the provider's refund reference.
+ */
+export function isAlreadyApplied(state: PaymentState, event: PaymentEvent): boolean {
+  return EVENT_TARGET[event] === state && PAYMENT_TRANSITIONS[state][event] === undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order statuses and the commit flow (spec §4).
+// ---------------------------------------------------------------------------------------------
+
+/** Spec §4: the order statuses the shop receives, spelled as the backend spells them. */
+export const ORDER_STATUSES = [
+  'paid',
+  'committed',
+  'cancelled',
+  'paymentPending',
+  'paymentInit',
+  'paymentAuthorized',
+  'aborted',
+  'abortedButResponseReceived',
+  'refunded',
+  'partiallyRefunded',
+  'partiallyCommitted',
+  'productProcessDone',
+  'productProcessError',
+  'failed',
+  'ORDER_ALREADY_COMMITTED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Spec §4: order statuses that count as failed. */
+export const FAILED_LIKE_ORDER_STATUSES: readonly OrderStatus[] = [
+  'cancelled',
+  'aborted',
+  'productProcessError',
+  'abortedButResponseReceived',
+  'failed',
+];
+
+/** Spec §4: the payment status shown to the shopper. */
+export const PAYMENT_UI_STATUSES = [
+  'Pending',
+  'Success',
+  'Failure',
+  'Refunded',
+  'PartialSuccess',
+  'PartiallyRefunded',
+] as const;
+export type PaymentUiStatus = (typeof PAYMENT_UI_STATUSES)[number];
+
+/** Spec §9: the commit is polled every 2000 ms while it is pending. */
+export const COMMIT_POLL_INTERVAL_MS = 2000;
+
+/** Spec §9: a commit still pending after this many retries has timed out. */
+export const MAX_COMMIT_RETRIES = 10;
+
+/** The part of a commit (or order status) answer the payment UI status is read from. */
+export interface CommitResponse {
+  orderStatus: string;
+  messages?: string | string[];
+  paymentStatus?: string;
+  ignoreRetry?: boolean;
+}
+
+export interface PaymentUiState {
+  status: PaymentUiStatus;
+  retries: number;
+  /** Translation key of the message to show with the status. */
+  messageKey?: string;
+}
+
+/** Spec §4 display recognition: partially refunded, or already committed with such a payment. */
+export function isPartiallyRefunded(response: CommitResponse): boolean {
+  return (
+    response.orderStatus === 'partiallyRefunded' ||
+    (response.orderStatus === 'ORDER_ALREADY_COMMITTED' && response.paymentStatus === 'PARTIALLY_REFUNDED')
+  );
+}
+
+/** Spec §4 display recognition: refunded, or already committed with a refunded payment. */
+export function isRefunded(response: CommitResponse): boolean {
+  return (
+    response.orderStatus === 'refunded' ||
+    (response.orderStatus === 'ORDER_ALREADY_COMMITTED' && response.paymentStatus === 'REFUNDED')
+  );
+}
+
+const hasMessage = (messages: string | string[] | undefined, key: string): boolean =>
+  Array.isArray(messages) ? messages.includes(key) : messages === key;
+
+/**
+ * Spec §4 commit flow steps 3–7: the payment UI status after a commit answer, given the retries so
+ * far. Checked in order, the first match wins:
+ * 1. paymentPending without ignoreRetry: Pending with retries + 1, or Failure with
+ *    paymentOperationTimedOut once that count reaches MAX_COMMIT_RETRIES;
+ * 2. messages being (or, as a list, including) partiallyCommitted: PartialSuccess;
+ * 3. a failed-like status (productProcessError and failed as step 5 names them, and also
+ *    cancelled, aborted and abortedButResponseReceived, which no shopper should see as a
+ *    success): Failure (no message key);
+ * 4. partially refunded (see {@link isPartiallyRefunded}): PartiallyRefunded;
+ * 5. refunded (see {@link isRefunded}): Refunded;
+ * 6. anything else, including paymentPending with ignoreRetry: Success.
+ * Outside step 1 the retries are returned unchanged.
+ */
+export function paymentUiStatus(response: CommitResponse, retries: number): PaymentUiState {
+  const { orderStatus } = response;
+  if (orderStatus === 'paymentPending' && !response.ignoreRetry) {
+    const next = retries + 1;
+    return next >= MAX_COMMIT_RETRIES
+      ? { status: 'Failure', retries: next, messageKey: 'paymentOperationTimedOut' }
+      : { status: 'Pending', retries: next };
+  }
+  if (hasMessage(response.messages, 'partiallyCommitted')) {
+    return { status: 'PartialSuccess', retries, messageKey: 'partiallyCommittedMessage' };
+  }
+  if ((FAILED_LIKE_ORDER_STATUSES as readonly string[]).includes(orderStatus))
+    return { status: 'Failure', retries };
+  if (isPartiallyRefunded(response)) {
+    return { status: 'PartiallyRefunded', retries, messageKey: 'partiallyRefundedMessage' };
+  }
+  if (isRefunded(response)) return { status: 'Refunded', retries, messageKey: 'refunded' };
+  return { status: 'Success', retries };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whether the cart needs a payment (spec §4), and the tenant's payment methods.
+// ---------------------------------------------------------------------------------------------
+
+/** A cart item as far as the payment decision goes. */
+export interface PaymentItem {
+  /** AUTOMATIC is a low-balance or recurring (auto) top-up set-up; SMS an SMS top-up set-up. */
+  kind: 'ONCE_OFF' | 'AUTOMATIC' | 'CASH_CODE' | 'SMS' | 'VOUCHER';
+  /** The auto top-up option of an AUTOMATIC item; not consulted here. */
+  autoTopupOption?: string;
+}
+
+const hasKind = (items: readonly PaymentItem[], kind: PaymentItem['kind']): boolean =>
+  items.some((item) => item.kind === kind);
+
+/**
+ * Spec §4, read as follows: a payment is required when the cart has neither an AUTOMATIC nor an
+ * SMS item (whatever the total, an empty cart included), or has an AUTOMATIC item and a total price
+ * above 0. So a cart with an AUTOMATIC item and total 0 needs none (free automatic setup), and a
+ * cart with SMS items but no AUTOMATIC item needs none whatever its total (free SMS setup at 0).
+ * An item is AUTOMATIC by its kind alone.
+ */
+export function isPaymentRequired(items: readonly PaymentItem[], totalPrice: number): boolean {
+  const automatic = hasKind(items, 'AUTOMATIC');
+  const sms = hasKind(items, 'SMS');
+  return (!automatic && !sms) || (automatic && totalPrice > 0);
+}
+
+export type FreeSetupKind = 'FREE_AUTOMATIC_SETUP' | 'FREE_SMS_SETUP';
+
+/**
+ * Spec §4: an AUTOMATIC item with total 0 is a free automatic setup, else an SMS item with total 0
+ * is a free SMS setup; "total 0" means not above 0, as in {@link isPaymentRequired}. A free setup
+ * never requires a payment.
+ */
+export function freeSetupKind(items: readonly PaymentItem[], totalPrice: number): FreeSetupKind | undefined {
+  if (totalPrice > 0) return undefined;
+  if (hasKind(items, 'AUTOMATIC')) return 'FREE_AUTOMATIC_SETUP';
+  if (hasKind(items, 'SMS')) return 'FREE_SMS_SETUP';
+  return undefined;
+}
+
+/** Only the tenant's payment methods are offered; names compare exactly. */
+export function paymentMethodOffered(method: string, tenantMethods: readonly string[]): boolean {
+  return tenantMethods.includes(method);
+}
