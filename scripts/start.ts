@@ -103,7 +103,10 @@ if (!storefrontIsBuilt()) {
 }
 
 const tsx = ['--import', 'tsx'];
-run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], { SANDBOX_PORT: String(ports.sandbox) });
+run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
+  SANDBOX_PORT: String(ports.sandbox),
+  SANDBOX_URL: sandboxUrl,
+});
 run('api', [...tsx, 'apps/api/src/main.ts'], { API_PORT: String(ports.api), SANDBOX_URL: sandboxUrl });
 run(
   'storefront',

@@ -4,7 +4,11 @@ import { buildSandbox } from './app';
 const port = Number(process.env.SANDBOX_PORT ?? 4100);
 const host = process.env.SANDBOX_HOST ?? 'localhost';
 
-const app = await buildSandbox({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildSandbox({
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  publicBaseUrl: process.env.SANDBOX_URL ?? `http://localhost:${port}`,
+  ...(process.env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: process.env.SANDBOX_WEBHOOK_SECRET } : {}),
+});
 closeWithGrace({ delay: 5_000 }, async () => {
   await app.close();
 });

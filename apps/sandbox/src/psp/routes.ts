@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { createPspContext } from './context';
+import { merchantRoutes } from './merchant-routes';
+import { type PspOptions, resolvePspOptions } from './options';
+import { payerRoutes } from './payer-routes';
+import { sendError } from './replies';
+
+/**
+ * The sandbox payment provider, registered under `/psp`: the merchant API (`merchant-routes.ts`),
+ * the hosted page and its actions (`payer-routes.ts`), and signed webhooks (`webhooks.ts`).
+ * Everything lives in memory; closing the app stops delayed captures and webhook retries.
+ */
+export const pspRoutes: FastifyPluginAsync<PspOptions> = async (app, options) => {
+  const context = createPspContext(resolvePspOptions(options), app.log);
+  app.addHook('onClose', async () => context.close());
+  acceptBodies(app);
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return sendError(reply, 500, 'INTERNAL_ERROR', 'The sandbox payment provider failed');
+    }
+    return sendError(
+      reply,
+      status,
+      status === 400 ? 'VALIDATION_FAILED' : (error.code ?? 'BAD_REQUEST'),
+      error.message,
+    );
+  });
+  merchantRoutes(app, context);
+  payerRoutes(app, context);
+};
+
+/**
+ * Bodies the provider reads: JSON (an empty body counts as none, so a bare POST to a twin works)
+ * and the urlencoded posts of the hosted page's forms.
+ */
+function acceptBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import { escapeHtml } from './html';
+import { BANKS, CRYPTO_CURRENCIES, type Payment, type PaymentMethod } from './types';
+
+/**
+ * Each method's own step on the hosted page: the fields inside the Approve form. Field names
+ * are the ones the approve twin reads: `cardNumber`, `expiry`, `cvc`, `bank`, `cryptoCurrency`,
+ * `paypalEmail`, `paypalPassword`.
+ */
+
+/** What the step needs: the payment, its payer URL, and the shopper's input after a failed try. */
+export interface StepContext {
+  payment: Payment;
+  payerUrl: string;
+  /** The field a failed approval named, and why. */
+  error?: { field?: string; message: string };
+  /** What the shopper sent last time (the CVC and password are never shown again). */
+  values?: Record<string, unknown>;
+}
+
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
+  creditcard: 'Card',
+  paypal: 'PayPal',
+  ideal: 'iDEAL',
+  applepay: 'Apple Pay',
+  crypto: 'Crypto',
+  paymentlink: 'Payment link',
+  pending: 'Bank transfer',
+};
+
+const STEP_TITLES: Record<PaymentMethod, string> = {
+  creditcard: 'Card details',
+  paypal: 'Log in to PayPal',
+  ideal: 'Choose your bank',
+  applepay: 'Apple Pay',
+  crypto: 'Choose a currency',
+  paymentlink: 'Share the payment link',
+  pending: 'Bank transfer',
+};
+
+function enteredValue(context: StepContext, name: string): string {
+  const value = context.values?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A labelled text input; marked invalid and described by the error when the error names it. */
+function input(
+  context: StepContext,
+  { name, label, hint, attributes }: { name: string; label: string; hint?: string; attributes: string },
+  keepValue = true,
+): string {
+  const invalid = context.error?.field === name;
+  const described = [hint ? `${name}-hint` : '', invalid ? `${name}-error` : ''].filter(Boolean).join(' ');
+  const value = keepValue ? enteredValue(context, name) : '';
+  return `<div class="field">
+<label for="${name}">${escapeHtml(label)}</label>
+<input id="${name}" name="${name}" ${attributes}${value ? ` value="${escapeHtml(value)}"` : ''}${
+    invalid ? ' aria-invalid="true"' : ''
+  }${described ? ` aria-describedby="${described}"` : ''}>
+${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${
+  invalid && context.error
+    ? `<p class="field-error" id="${name}-error">${escapeHtml(context.error.message)}</p>`
+    : ''
+}
+</div>`;
+}
+
+function cardStep(context: StepContext): string {
+  return `${input(context, {
+    name: 'cardNumber',
+    label: 'Card number',
+    hint: 'Test cards: 4111 1111 1111 1111 approves, 4000 0000 0000 0002 is declined, 4000 0000 0000 3220 asks for 3-D Secure.',
+    attributes: 'type="text" inputmode="numeric" autocomplete="cc-number" required',
+  })}
+<div class="row">
+${input(context, {
+  name: 'expiry',
+  label: 'Expiry (MM/YY)',
+  attributes: 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="5" required',
+})}
+${input(
+  context,
+  {
+    name: 'cvc',
+    label: 'CVC',
+    attributes: 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="3" required',
+  },
+  false,
+)}
+</div>`;
+}
+
+function payPalStep(context: StepContext): string {
+  return `<p>Log in to approve the payment with your PayPal balance. Any e-mail and password work in the sandbox.</p>
+${input(context, { name: 'paypalEmail', label: 'E-mail', attributes: 'type="email" autocomplete="username"' })}
+${input(context, { name: 'paypalPassword', label: 'Password', attributes: 'type="password" autocomplete="current-password"' }, false)}`;
+}
+
+function bankStep(context: StepContext): string {
+  const chosen = enteredValue(context, 'bank');
+  const invalid = context.error?.field === 'bank';
+  const options = BANKS.map(
+    (bank) =>
+      `<option value="${escapeHtml(bank)}"${bank === chosen ? ' selected' : ''}>${escapeHtml(bank)}</option>`,
+  ).join('\n');
+  return `<div class="field">
+<label for="bank">Bank</label>
+<select id="bank" name="bank" required${invalid ? ' aria-invalid="true" aria-describedby="bank-error"' : ''}>
+<option value="">Select your bank</option>
+${options}
+</select>
+${invalid && context.error ? `<p class="field-error" id="bank-error">${escapeHtml(context.error.message)}</p>` : ''}
+</div>
+<p class="hint">You approve the payment in your bank's app.</p>`;
+}
+
+function cryptoStep(context: StepContext): string {
+  const chosen = enteredValue(context, 'cryptoCurrency') || CRYPTO_CURRENCIES[0];
+  const choices = CRYPTO_CURRENCIES.map(
+    (currency) => `<div class="choice">
+<input type="radio" id="crypto-${currency}" name="cryptoCurrency" value="${currency}"${currency === chosen ? ' checked' : ''}>
+<label for="crypto-${currency}">${currency}</label>
+</div>`,
+  ).join('\n');
+  return `<fieldset>
+<legend>Pay in</legend>
+${choices}
+</fieldset>
+<p class="hint">The sandbox converts the amount at a made-up rate; no wallet is needed.</p>`;
+}
+
+function applePayStep({ payment }: StepContext, amount: string): string {
+  return `<div class="sheet">
+<p><strong>Apple Pay</strong></p>
+<dl>
+<dt>Card</dt><dd>Sandbox Visa •••• 1111</dd>
+<dt>Pay</dt><dd>${escapeHtml(payment.tenantName)}</dd>
+<dt>Total</dt><dd>${escapeHtml(amount)}</dd>
+</dl>
+<p>Approve stands for Face ID or Touch ID.</p>
+</div>`;
+}
+
+function paymentLinkStep({ payerUrl }: StepContext): string {
+  return `<div class="field">
+<label for="share-link">Payment link</label>
+<input id="share-link" type="url" readonly value="${escapeHtml(payerUrl)}" aria-describedby="share-link-hint">
+<p class="hint" id="share-link-hint">Share this link: whoever opens it can pay. Or approve here yourself.</p>
+</div>`;
+}
+
+function pendingStep(): string {
+  return '<p>Your bank confirms the transfer a few seconds after you approve it; the shop hears about it then.</p>';
+}
+
+/** The step's heading and fields, for the payment's method. */
+export function methodStep(context: StepContext, amount: string): { title: string; fields: string } {
+  const { method } = context.payment;
+  const fields = {
+    creditcard: () => cardStep(context),
+    paypal: () => payPalStep(context),
+    ideal: () => bankStep(context),
+    applepay: () => applePayStep(context, amount),
+    crypto: () => cryptoStep(context),
+    paymentlink: () => paymentLinkStep(context),
+    pending: () => pendingStep(),
+  }[method]();
+  return { title: STEP_TITLES[method], fields };
+}

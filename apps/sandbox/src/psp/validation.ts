@@ -1,0 +1,88 @@
+import { isKnownCurrency } from './money';
+import { PAYMENT_METHODS, type PaymentMethod, type PaymentRequest } from './types';
+
+/**
+ * Checks of what merchants send to the sandbox payment provider. A failure names the field, so
+ * the answer `400 { code: 'VALIDATION_FAILED', message }` tells the caller what to fix.
+ */
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+/** A plain JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown, maxLength: number): value is string {
+  return typeof value === 'string' && value.trim().length > 0 && value.length <= maxLength;
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/** A positive whole amount in minor units. */
+export function isMinorAmount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+/** The `Idempotency-Key` header: 1 to 255 visible ASCII characters. */
+export function parseIdempotencyKey(header: string | string[] | undefined): Parsed<string> {
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) {
+    return fail('The Idempotency-Key header is required: 1 to 255 visible ASCII characters');
+  }
+  return { ok: true, value: header };
+}
+
+/** The body of `POST /psp/payments`. Unknown fields are ignored. */
+export function parsePaymentRequest(body: unknown): Parsed<PaymentRequest> {
+  if (!isRecord(body)) return fail('The body must be a JSON object');
+  const { merchantReference, amount, currency, method, returnUrl, webhookUrl, tenantName } = body;
+  const { savePaymentMethod, additionalData } = body;
+  if (!isText(merchantReference, 255)) return fail('merchantReference must be a text of 1 to 255 characters');
+  if (!isMinorAmount(amount)) return fail('amount must be a whole number of minor units above 0');
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || !isKnownCurrency(currency)) {
+    return fail('currency must be an ISO 4217 code in upper case, e.g. EUR');
+  }
+  if (!PAYMENT_METHODS.includes(method as PaymentMethod)) {
+    return fail(`method must be one of ${PAYMENT_METHODS.join(', ')}`);
+  }
+  if (!isHttpUrl(returnUrl)) return fail('returnUrl must be an absolute http(s) URL');
+  if (webhookUrl !== undefined && !isHttpUrl(webhookUrl)) {
+    return fail('webhookUrl must be an absolute http(s) URL when given');
+  }
+  if (!isText(tenantName, 100)) return fail('tenantName must be a text of 1 to 100 characters');
+  if (savePaymentMethod !== undefined && typeof savePaymentMethod !== 'boolean') {
+    return fail('savePaymentMethod must be true or false when given');
+  }
+  if (additionalData !== undefined && !isRecord(additionalData)) {
+    return fail('additionalData must be a JSON object when given');
+  }
+  return {
+    ok: true,
+    value: {
+      merchantReference,
+      amount,
+      currency,
+      method: method as PaymentMethod,
+      returnUrl,
+      ...(webhookUrl === undefined ? {} : { webhookUrl }),
+      tenantName,
+      savePaymentMethod: savePaymentMethod ?? false,
+      ...(additionalData === undefined ? {} : { additionalData }),
+    },
+  };
+}
+
+/** The body of `POST /psp/payments/{id}/refunds`: `{ amount? }`; no amount refunds what is left. */
+export function parseRefundRequest(body: unknown): Parsed<{ amount?: number }> {
+  if (body === undefined) return { ok: true, value: {} };
+  if (!isRecord(body)) return fail('The body must be a JSON object');
+  if (body.amount === undefined) return { ok: true, value: {} };
+  if (!isMinorAmount(body.amount)) return fail('amount must be a whole number of minor units above 0');
+  return { ok: true, value: { amount: body.amount } };
+}
