@@ -1,0 +1,156 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSandbox } from '../../sandbox/src/app';
+import {
+  createSandboxPaymentProvider,
+  type PaymentProvider,
+  PaymentProviderUnavailableError,
+} from '../src/adapters/payment-provider';
+
+const SECRET = 'test-webhook-secret';
+let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
+let sandboxUrl: string;
+let provider: PaymentProvider;
+const received: { body: string; signature: string | undefined }[] = [];
+let receiver: http.Server;
+let webhookUrl: string;
+
+beforeAll(async () => {
+  receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    request.on('end', () => {
+      received.push({ body, signature: request.headers['x-sandbox-signature'] as string | undefined });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/psp`;
+  sandbox = await buildSandbox({ webhookSecret: SECRET, webhookRetryDelaysMs: [10, 10, 10] });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  provider = createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: SECRET });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+let references = 0;
+async function start(method = 'creditcard', key = `key-${Math.random().toString(36).slice(2)}`) {
+  references += 1;
+  const request = {
+    idempotencyKey: key,
+    merchantReference: `ORD-${references}`,
+    amount: 1549,
+    currency: 'EUR',
+    method,
+    returnUrl: 'http://funkfix.localhost:3000/shop/checkout/result',
+    webhookUrl,
+    tenantName: 'FunkFix',
+  };
+  return { request, payment: await provider.initiate(request) };
+}
+
+/** Acts on the hosted page through its HTTP twin (the payer URL names the public host). */
+async function act(payerUrl: string, action: 'approve' | 'decline' | 'cancel', body: object = {}) {
+  const response = await fetch(`${sandboxUrl}${new URL(payerUrl).pathname}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { redirectUrl: string };
+}
+
+async function webhookFor(merchantReference: string) {
+  for (let waited = 0; waited < 2000; waited += 20) {
+    const hit = received.find((webhook) => webhook.body.includes(`"${merchantReference}"`));
+    if (hit) return hit;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no webhook for ${merchantReference}`);
+}
+
+describe('the sandbox payment provider adapter', () => {
+  it('starts a payment once per idempotency key and reads its status', async () => {
+    const { request, payment } = await start('creditcard', 'same-key-1234');
+    expect(payment.payerUrl).toMatch(/\/psp\/pay\/[\w-]+$/);
+    const again = await provider.initiate(request);
+    expect(again.paymentId).toBe(payment.paymentId);
+    expect(await provider.status(payment.paymentId)).toMatchObject({
+      status: 'PENDING',
+      amount: 1549,
+      currency: 'EUR',
+    });
+    expect(await provider.status('pay_unknown')).toBeUndefined();
+  });
+
+  it('maps a signed capture webhook to CAPTURE and refuses a tampered or unsigned one', async () => {
+    const { request, payment } = await start();
+    await act(payment.payerUrl, 'approve', {
+      cardNumber: '4111 1111 1111 1111',
+      expiry: '12/39',
+      cvc: '123',
+    });
+    expect((await provider.status(payment.paymentId))?.status).toBe('CAPTURED');
+    const webhook = await webhookFor(request.merchantReference);
+    expect(provider.verifyWebhook(webhook.body, webhook.signature)).toMatchObject({
+      paymentId: payment.paymentId,
+      merchantReference: request.merchantReference,
+      event: 'CAPTURE',
+      amount: 1549,
+    });
+    expect(provider.verifyWebhook(webhook.body.replace('1549', '1'), webhook.signature)).toBeUndefined();
+    expect(provider.verifyWebhook(webhook.body, undefined)).toBeUndefined();
+    expect(provider.verifyWebhook(webhook.body, `sha256=${'0'.repeat(64)}`)).toBeUndefined();
+  });
+
+  it('maps a declined card and a cancelled payment', async () => {
+    const declined = await start();
+    await act(declined.payment.payerUrl, 'approve', {
+      cardNumber: '4000000000000002',
+      expiry: '12/39',
+      cvc: '123',
+    });
+    const declineHook = await webhookFor(declined.request.merchantReference);
+    expect(provider.verifyWebhook(declineHook.body, declineHook.signature)?.event).toBe('DECLINE');
+
+    const cancelled = await start('paypal');
+    await act(cancelled.payment.payerUrl, 'cancel');
+    const cancelHook = await webhookFor(cancelled.request.merchantReference);
+    expect(provider.verifyWebhook(cancelHook.body, cancelHook.signature)?.event).toBe('CANCEL');
+  });
+
+  it('refunds in part, then in full, and refuses more than was paid', async () => {
+    const { payment } = await start('ideal');
+    await act(payment.payerUrl, 'approve');
+    expect(await provider.refund(payment.paymentId, 500, 'refund-1-abcdef')).toEqual({
+      ok: true,
+      refundedAmount: 500,
+    });
+    expect(await provider.refund(payment.paymentId, 500, 'refund-1-abcdef')).toEqual({
+      ok: true,
+      refundedAmount: 500,
+    });
+    expect(await provider.refund(payment.paymentId, 5000, 'refund-2-abcdef')).toMatchObject({ ok: false });
+    expect(await provider.refund(payment.paymentId, undefined, 'refund-3-abcdef')).toEqual({
+      ok: true,
+      refundedAmount: 1549,
+    });
+    expect((await provider.status(payment.paymentId))?.status).toBe('REFUNDED');
+  });
+
+  it('reports an unreachable provider after its retries', async () => {
+    const down = createSandboxPaymentProvider({
+      baseUrl: 'http://127.0.0.1:9',
+      webhookSecret: SECRET,
+      retries: 1,
+      backoffMs: [10],
+      timeoutMs: 500,
+    });
+    await expect(down.status('pay_x')).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+  });
+});
