@@ -18,6 +18,17 @@ export interface HttpAnswer {
   attempts: number;
 }
 
+/** An outside service could not be reached, or answered unusably, after every try. */
+export class UpstreamUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** Builds the error a client throws once every try has failed. */
 export type UnavailableError = (message: string, attempts: number, cause: unknown) => Error;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHttpClient, type HttpClientOptions } from './http';
+import { createHttpClient, type HttpClientOptions, UpstreamUnavailableError } from './http';
 
 /** The owner of a number, or that no operator brand owns it (an expected outcome, not an error). */
 export type LookupResult =
@@ -13,15 +13,8 @@ export interface Operator {
 }
 
 /** The operator could not be reached or answered unusably, after every try. */
-export class OperatorUnavailableError extends Error {
+export class OperatorUnavailableError extends UpstreamUnavailableError {
   override readonly name = 'OperatorUnavailableError';
-  constructor(
-    message: string,
-    readonly attempts: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 export type HttpOperatorOptions = HttpClientOptions;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentEvent } from '@shop/domain';
 import { z } from 'zod';
-import { createHttpClient, type HttpClientOptions } from './http';
+import { createHttpClient, type HttpClientOptions, UpstreamUnavailableError } from './http';
 
 /** What the shop asks the provider to collect; amounts in minor units. */
 export interface PaymentInitiation {
@@ -48,15 +48,8 @@ export interface PaymentProvider {
 }
 
 /** The provider could not be reached or refused a well-formed request, after every try. */
-export class PaymentProviderUnavailableError extends Error {
+export class PaymentProviderUnavailableError extends UpstreamUnavailableError {
   override readonly name = 'PaymentProviderUnavailableError';
-  constructor(
-    message: string,
-    readonly attempts: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 const EVENT_OF_TYPE: Record<string, PaymentEvent> = {
