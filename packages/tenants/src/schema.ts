@@ -171,12 +171,7 @@ export const tenantConfigSchema = z
         idleMinutes: z.number().int().positive().default(120),
         allowMultiplePromoCodes: z.boolean().default(false),
       })
-      .default({
-        limits: DEFAULT_CART_LIMITS,
-        serviceFees: { perItem: 0, perCart: 0 },
-        idleMinutes: 120,
-        allowMultiplePromoCodes: false,
-      }),
+      .prefault({}),
     translations: translationOverridesSchema,
   })
   .superRefine((tenant, ctx) => {

@@ -37,7 +37,7 @@ export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: '
             width={160}
             height={40}
           />
-          <span className="brand__name">{tenant.providerName}</span>
+          <span className="visually-hidden">{tenant.providerName}</span>
         </a>
         <nav aria-label={t('mainNavigation')} className="site-nav">
           {!tenant.variations.hideShopLink && <a href={home}>{t('shopLink')}</a>}

@@ -62,9 +62,10 @@ async function OwnBrandCatalogue({
   searchParams: SearchParams;
 }) {
   const initial = { msisdn: queryValue(searchParams, 'msisdn'), amount: queryValue(searchParams, 'amount') };
-  const sellsTopups =
-    (await fetchProducts(tenant, { brand: tenant.shopId, kind: 'ONCE_OFF' }, 0, 1)).metadata.totalCount > 0;
-  if (sellsTopups) return <TopupSection tenant={tenant} brandId={tenant.shopId} initial={initial} />;
+  const own = await fetchProducts(tenant, { brand: tenant.shopId }, 0, 100);
+  if (own.items.some((product) => product.kind === 'ONCE_OFF')) {
+    return <TopupSection tenant={tenant} brandId={tenant.shopId} items={own.items} initial={initial} />;
+  }
   const t = await getTranslations('common');
   const listing = await fetchProducts(tenant, topupDataFilter(searchParams), pageIndex(searchParams));
   return (

@@ -8,8 +8,8 @@ export default getRequestConfig(async () => {
   if (!tenant) return { locale: 'en', messages: {} };
   const { language } = await currentLocale(tenant);
   const [common, seo] = await Promise.all([
-    loadTranslations(tenant.shopId, language, 'common'),
-    loadTranslations(tenant.shopId, language, 'seo'),
+    loadTranslations(tenant, language, 'common'),
+    loadTranslations(tenant, language, 'seo'),
   ]);
   return { locale: language, messages: { common, seo } };
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { TenantConfig } from '@shop/tenants';
 import { cookies } from 'next/headers';
-import { API_URL } from './env';
+import { callApi } from './api';
 
 export interface CartLine {
   itemKey: string;
@@ -33,11 +33,7 @@ export interface DetailedCart {
 export async function currentCart(tenant: TenantConfig): Promise<DetailedCart | null> {
   const cartName = (await cookies()).get('cartName')?.value;
   if (!cartName || !/^[\w-]{16,64}$/.test(cartName)) return null;
-  const response = await fetch(`${API_URL}/api/shop/rest/v2/carts/${cartName}`, {
-    headers: { 'X-Tenant-Id': tenant.shopId, 'X-Channel': 'web' },
-    cache: 'no-store',
-    signal: AbortSignal.timeout(5_000),
-  });
+  const response = await callApi(tenant, `/api/shop/rest/v2/carts/${cartName}`);
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`Cart answered ${response.status}`);
   return (await response.json()) as DetailedCart;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { encodeFilters, PRODUCT_PAGE_SIZE } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
-import { API_URL } from './env';
+import { callApi } from './api';
 
 export interface Product {
   id: string;
@@ -31,11 +31,7 @@ export interface Brand {
 }
 
 async function getJson<T>(tenant: TenantConfig, path: string): Promise<T> {
-  const response = await fetch(`${API_URL}${path}`, {
-    headers: { 'X-Tenant-Id': tenant.shopId, 'X-Country': tenant.country.toUpperCase(), 'X-Channel': 'web' },
-    signal: AbortSignal.timeout(5_000),
-    cache: 'no-store',
-  });
+  const response = await callApi(tenant, path);
   if (!response.ok) throw new Error(`API ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { encodeFilters, formatMoney, PRODUCT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shop/domain';
+import { encodeFilters, PRODUCT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
+import { productPrice } from '../../lib/product-price';
 
 interface Hit {
   id: string;
@@ -58,16 +59,6 @@ export function ProductSearch() {
     };
   }, [query, page]);
 
-  const price = (hit: Hit) =>
-    hit.amount !== null
-      ? formatMoney(hit.amount, hit.currency, locale)
-      : hit.priceRange
-        ? t('priceRange', {
-            min: formatMoney(hit.priceRange.min, hit.currency, locale),
-            max: formatMoney(hit.priceRange.max, hit.currency, locale),
-          })
-        : '';
-
   return (
     <search className="product-search">
       <label htmlFor={inputId}>{t('searchLabel')}</label>
@@ -91,7 +82,7 @@ export function ProductSearch() {
             {results.items.map((hit) => (
               <li key={hit.id} className="product-card" data-status={hit.status}>
                 <span className="product-card__brand">{hit.brand.name}</span>
-                <span className="product-card__price">{price(hit)}</span>
+                <span className="product-card__price">{productPrice(hit, locale, t)}</span>
                 <span className="product-card__kind">{t(`kind_${hit.kind}`)}</span>
                 <span className={`badge badge--${hit.status.toLowerCase()}`}>
                   {t(`status_${hit.status}`)}

@@ -1,7 +1,7 @@
 import { isPurchasable } from '@shop/domain';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
-import { fetchProducts, type Product } from '../../lib/catalogue';
+import type { Product } from '../../lib/catalogue';
 import { TopupForm, type TopupFormProps } from './TopupForm';
 
 function rangeOf(products: Product[]): TopupFormProps['range'] {
@@ -9,20 +9,19 @@ function rangeOf(products: Product[]): TopupFormProps['range'] {
   return ranged?.priceRange ? { ...ranged.priceRange, productId: ranged.productId } : null;
 }
 
-/** The top-up form for one brand, filled with that brand's products. */
+/** The top-up form for one brand, filled with that brand's products (`items`). */
 export async function TopupSection({
   tenant,
   brandId,
+  items,
   initial,
 }: {
   tenant: TenantConfig;
   brandId: string;
+  items: Product[];
   initial: TopupFormProps['initial'];
 }) {
-  const [t, { items }] = await Promise.all([
-    getTranslations('common'),
-    fetchProducts(tenant, { brand: brandId }, 0, 100),
-  ]);
+  const t = await getTranslations('common');
   const onceOff = items.filter((product) => product.kind === 'ONCE_OFF');
   const brand = items[0]?.brand ?? { brandId, name: tenant.providerName };
   const topupTypes: TopupFormProps['topupTypes'] = ['ONCE_OFF'];

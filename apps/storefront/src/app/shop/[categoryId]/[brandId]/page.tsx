@@ -21,11 +21,16 @@ export default async function BrandPage({
     searchParams,
     getTranslations('common'),
   ]);
-  const listing = await fetchProducts(
-    tenant,
-    { category: categoryId, brand: brandId, ...topupDataFilter(query) },
-    pageIndex(query),
-  );
+  const isMobile = categoryId === 'mobile';
+  const [listing, topups] = await Promise.all([
+    fetchProducts(
+      tenant,
+      { category: categoryId, brand: brandId, ...topupDataFilter(query) },
+      pageIndex(query),
+    ),
+    // The top-up form needs all of a mobile brand's amounts, not one page of them.
+    isMobile ? fetchProducts(tenant, { category: categoryId, brand: brandId }, 0, 100) : undefined,
+  ]);
   const brand = listing.items[0]?.brand;
   if (!brand) notFound();
   const path = `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`;
@@ -33,10 +38,11 @@ export default async function BrandPage({
     <div className="brand-page">
       <h1>{brand.name}</h1>
       <p className="brand-page__category">{t(`category_${categoryId}`)}</p>
-      {categoryId === 'mobile' && (
+      {topups && (
         <TopupSection
           tenant={tenant}
           brandId={brandId}
+          items={topups.items}
           initial={{ msisdn: queryValue(query, 'msisdn'), amount: queryValue(query, 'amount') }}
         />
       )}
