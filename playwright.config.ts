@@ -42,6 +42,7 @@ export default defineConfig({
       PORT: String(ports.storefront),
       API_PORT: String(ports.api),
       SANDBOX_PORT: String(ports.sandbox),
+      SANDBOX_SMTP_PORT: '2925',
       DATA_DIR: `${root}data/e2e`,
       LOG_LEVEL: 'warn',
     },

@@ -9,7 +9,7 @@ import { createTestDatabase } from '@shop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ports = { PORT: 3500, API_PORT: 4500, SANDBOX_PORT: 4600 };
+const ports = { PORT: 3500, API_PORT: 4500, SANDBOX_PORT: 4600, SANDBOX_SMTP_PORT: 2625 };
 
 let dataDir: string;
 let postgres: (DatabaseHandle & { url: string | undefined }) | undefined;

@@ -14,6 +14,8 @@ const ports = {
   storefront: Number(process.env.PORT ?? 3000),
   api: Number(process.env.API_PORT ?? 4000),
   sandbox: Number(process.env.SANDBOX_PORT ?? 4100),
+  /** The sandbox's mail server (SMTP). */
+  sandboxSmtp: Number(process.env.SANDBOX_SMTP_PORT ?? 2525),
 };
 const sandboxUrl = process.env.SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
 const apiUrl = `http://127.0.0.1:${ports.api}`;
@@ -105,6 +107,7 @@ if (!storefrontIsBuilt()) {
 const tsx = ['--import', 'tsx'];
 run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   SANDBOX_PORT: String(ports.sandbox),
+  SANDBOX_SMTP_PORT: String(ports.sandboxSmtp),
   SANDBOX_URL: sandboxUrl,
 });
 run('api', [...tsx, 'apps/api/src/main.ts'], { API_PORT: String(ports.api), SANDBOX_URL: sandboxUrl });

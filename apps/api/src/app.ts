@@ -11,14 +11,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
+import type { PaymentProvider } from './adapters/payment-provider';
 import { registerErrorHandling } from './http/errors';
 import { tenantContext } from './http/tenant-context';
 import { cartRoutes } from './routes/cart';
+import { checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
 import { productRoutes } from './routes/products';
 import { translationRoutes } from './routes/translations';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface AppDependencies {
   tenants: TenantRegistry;
@@ -27,12 +31,26 @@ export interface AppDependencies {
   pingDatabase: () => Promise<void>;
   /** The mobile operator: number look-ups. */
   operator: Operator;
+  provider: PaymentProvider;
+  /** The SMS / WhatsApp gateway. */
+  messages: MessageGateway;
+  /** The API's own public base URL: the payment provider's webhooks go to it. */
+  publicUrl: string;
   logger?: FastifyServerOptions['logger'];
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export async function buildApp({ tenants, db, pingDatabase, operator, logger = false }: AppDependencies) {
+export async function buildApp({
+  tenants,
+  db,
+  pingDatabase,
+  operator,
+  provider,
+  messages,
+  publicUrl,
+  logger = false,
+}: AppDependencies) {
   const app = Fastify({
     logger,
     requestIdHeader: false,
@@ -63,13 +81,21 @@ export async function buildApp({ tenants, db, pingDatabase, operator, logger = f
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const checkout = {
+    db,
+    provider,
+    messages,
+    webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
+  };
   await app.register(healthRoutes, { ping: pingDatabase });
+  await app.register(webhookRoutes, checkout);
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
     await scoped.register(numberLookupRoutes, { operator });
     await scoped.register(productRoutes, { db });
     await scoped.register(cartRoutes, { db });
+    await scoped.register(checkoutRoutes, checkout);
   });
 
   return app;

@@ -13,6 +13,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(`${repositoryRoot}data`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_URL: z.url().default('http://localhost:4100'),
+  /** Where the payment provider reaches this API (webhooks); default http://127.0.0.1:{API_PORT}. */
+  API_PUBLIC_URL: z.url().optional(),
+  /** Shared secret of the payment provider's webhook signatures. */
+  PSP_WEBHOOK_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
 });
 
 export type Env = z.infer<typeof envSchema>;

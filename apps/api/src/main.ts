@@ -1,7 +1,9 @@
 import { openDatabase, syncTenants } from '@shop/db';
 import { tenants } from '@shop/tenants';
 import closeWithGrace from 'close-with-grace';
+import { createHttpMessageGateway } from './adapters/messages';
 import { createHttpOperator } from './adapters/operator';
+import { createSandboxPaymentProvider } from './adapters/payment-provider';
 import { buildApp } from './app';
 import { deleteExpiredCarts } from './cart/service';
 import { seedDemoData } from './demo/seed';
@@ -29,6 +31,9 @@ const app = await buildApp({
   db: database.db,
   pingDatabase: database.ping,
   operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
+  provider: createSandboxPaymentProvider({ baseUrl: env.SANDBOX_URL, webhookSecret: env.PSP_WEBHOOK_SECRET }),
+  messages: createHttpMessageGateway({ baseUrl: env.SANDBOX_URL }),
+  publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -1,9 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { syncTenants } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
 import { tenants } from '@shop/tenants';
 import { buildSandbox } from '../../sandbox/src/app';
+import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
+import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
 import { buildApp } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
 
@@ -11,22 +13,41 @@ import { seedDemoData } from '../src/demo/seed';
  * The API on a real port over a fresh database of its own (PostgreSQL or embedded PGlite), talking
  * over real HTTP to a sandbox of its own (also on a real port).
  */
+/** A port free right now, so that the API knows its own URL (for webhooks) before it listens. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const WEBHOOK_SECRET = 'test-webhook-secret';
+
 export async function startApi() {
-  const sandbox = await buildSandbox();
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  const sandboxPort = await freePort();
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const sandbox = await buildSandbox({
+    publicBaseUrl: sandboxUrl,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookRetryDelaysMs: [50, 100, 200],
+  });
+  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
   const database = await createTestDatabase();
   await syncTenants(database.db, tenants().all);
   await seedDemoData(database.db, tenants().all);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp({
     tenants: tenants(),
     db: database.db,
     pingDatabase: database.ping,
     operator: createHttpOperator({ baseUrl: sandboxUrl }),
+    provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
+    messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
+    publicUrl: baseUrl,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     database,
     baseUrl,

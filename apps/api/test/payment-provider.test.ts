@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/src/app';
 import {
   createSandboxPaymentProvider,
+  type PaymentInitiation,
   type PaymentProvider,
   PaymentProviderUnavailableError,
 } from '../src/adapters/payment-provider';
@@ -40,9 +41,13 @@ afterAll(async () => {
 });
 
 let references = 0;
-async function start(method = 'creditcard', key = `key-${Math.random().toString(36).slice(2)}`) {
+async function start(
+  method = 'creditcard',
+  key = `key-${Math.random().toString(36).slice(2)}`,
+  extra: Partial<PaymentInitiation> = {},
+) {
   references += 1;
-  const request = {
+  const request: PaymentInitiation = {
     idempotencyKey: key,
     merchantReference: `ORD-${references}`,
     amount: 1549,
@@ -51,8 +56,11 @@ async function start(method = 'creditcard', key = `key-${Math.random().toString(
     returnUrl: 'http://funkfix.localhost:3000/shop/checkout/result',
     webhookUrl,
     tenantName: 'FunkFix',
+    ...extra,
   };
-  return { request, payment: await provider.initiate(request) };
+  const started = await provider.initiate(request);
+  if (!started.ok) throw new Error(`the payment start was refused: ${started.code}`);
+  return { request, payment: started };
 }
 
 /** Acts on the hosted page through its HTTP twin (the payer URL names the public host). */
@@ -79,7 +87,7 @@ describe('the sandbox payment provider adapter', () => {
     const { request, payment } = await start('creditcard', 'same-key-1234');
     expect(payment.payerUrl).toMatch(/\/psp\/pay\/[\w-]+$/);
     const again = await provider.initiate(request);
-    expect(again.paymentId).toBe(payment.paymentId);
+    expect(again).toMatchObject({ ok: true, paymentId: payment.paymentId });
     expect(await provider.status(payment.paymentId)).toMatchObject({
       status: 'PENDING',
       amount: 1549,
@@ -98,14 +106,16 @@ describe('the sandbox payment provider adapter', () => {
     expect((await provider.status(payment.paymentId))?.status).toBe('CAPTURED');
     const webhook = await webhookFor(request.merchantReference);
     expect(provider.verifyWebhook(webhook.body, webhook.signature)).toMatchObject({
+      kind: 'payment',
       paymentId: payment.paymentId,
       merchantReference: request.merchantReference,
       event: 'CAPTURE',
       amount: 1549,
     });
-    expect(provider.verifyWebhook(webhook.body.replace('1549', '1'), webhook.signature)).toBeUndefined();
-    expect(provider.verifyWebhook(webhook.body, undefined)).toBeUndefined();
-    expect(provider.verifyWebhook(webhook.body, `sha256=${'0'.repeat(64)}`)).toBeUndefined();
+    const invalid = { kind: 'invalid-signature' };
+    expect(provider.verifyWebhook(webhook.body.replace('1549', '1'), webhook.signature)).toEqual(invalid);
+    expect(provider.verifyWebhook(webhook.body, undefined)).toEqual(invalid);
+    expect(provider.verifyWebhook(webhook.body, `sha256=${'0'.repeat(64)}`)).toEqual(invalid);
   });
 
   it('maps a declined card and a cancelled payment', async () => {
@@ -116,12 +126,14 @@ describe('the sandbox payment provider adapter', () => {
       cvc: '123',
     });
     const declineHook = await webhookFor(declined.request.merchantReference);
-    expect(provider.verifyWebhook(declineHook.body, declineHook.signature)?.event).toBe('DECLINE');
+    expect(provider.verifyWebhook(declineHook.body, declineHook.signature)).toMatchObject({
+      event: 'DECLINE',
+    });
 
     const cancelled = await start('paypal');
     await act(cancelled.payment.payerUrl, 'cancel');
     const cancelHook = await webhookFor(cancelled.request.merchantReference);
-    expect(provider.verifyWebhook(cancelHook.body, cancelHook.signature)?.event).toBe('CANCEL');
+    expect(provider.verifyWebhook(cancelHook.body, cancelHook.signature)).toMatchObject({ event: 'CANCEL' });
   });
 
   it('refunds in part, then in full, and refuses more than was paid', async () => {
@@ -141,6 +153,71 @@ describe('the sandbox payment provider adapter', () => {
       refundedAmount: 1549,
     });
     expect((await provider.status(payment.paymentId))?.status).toBe('REFUNDED');
+  });
+
+  it('manual capture: authorized first, then captured in part; a void cancels an authorization', async () => {
+    const { request, payment } = await start('creditcard', undefined, { captureMethod: 'manual' });
+    await act(payment.payerUrl, 'approve', { cardNumber: '4111111111111111', expiry: '12/39', cvc: '123' });
+    expect((await provider.status(payment.paymentId))?.status).toBe('AUTHORIZED');
+    const authorized = await webhookFor(request.merchantReference);
+    expect(provider.verifyWebhook(authorized.body, authorized.signature)).toMatchObject({
+      event: 'AUTHORIZE',
+    });
+    expect(await provider.capture(payment.paymentId, 1000, 'capture-1-abcdef')).toMatchObject({ ok: true });
+    expect(await provider.status(payment.paymentId)).toMatchObject({ status: 'CAPTURED' });
+    expect(await provider.capture(payment.paymentId, undefined, 'capture-2-abcdef')).toEqual({
+      ok: false,
+      code: 'PAYMENT_NOT_CAPTURABLE',
+    });
+
+    const voided = await start('paypal', undefined, { captureMethod: 'manual' });
+    await act(voided.payment.payerUrl, 'approve');
+    expect(await provider.cancel(voided.payment.paymentId, 'void-1-abcdef')).toMatchObject({ ok: true });
+    expect((await provider.status(voided.payment.paymentId))?.status).toBe('CANCELLED');
+    expect(await provider.cancel(voided.payment.paymentId, 'void-2-abcdef')).toEqual({
+      ok: false,
+      code: 'PAYMENT_NOT_VOIDABLE',
+    });
+  });
+
+  it('saves a method on its own, then charges it without the shopper', async () => {
+    const saved = await provider.saveMethod({
+      idempotencyKey: 'token-1-abcdef',
+      merchantReference: 'TOKEN-1',
+      method: 'creditcard',
+      returnUrl: 'http://funkfix.localhost:3000/account/settings/payment-methods',
+      tenantName: 'FunkFix',
+    });
+    if (!saved.ok) throw new Error(saved.code);
+    expect(await provider.token(saved.tokenId)).toMatchObject({ status: 'PENDING', method: 'creditcard' });
+    await act(saved.payerUrl, 'approve', { cardNumber: '5555 5555 5555 4444', expiry: '11/38', cvc: '123' });
+    expect(await provider.token(saved.tokenId)).toMatchObject({
+      status: 'ACTIVE',
+      cardLast4: '4444',
+      cardBrand: 'mastercard',
+      expiry: '11/38',
+    });
+
+    const charge = {
+      merchantReference: 'MIT-1',
+      token: saved.tokenId,
+      currency: 'EUR',
+      method: 'creditcard',
+      returnUrl: 'http://funkfix.localhost:3000/',
+      tenantName: 'FunkFix',
+    };
+    expect(await provider.charge({ ...charge, idempotencyKey: 'mit-1-abcdef', amount: 1500 })).toMatchObject({
+      ok: true,
+      status: 'CAPTURED',
+    });
+    expect(await provider.charge({ ...charge, idempotencyKey: 'mit-2-abcdef', amount: 1551 })).toMatchObject({
+      ok: true,
+      status: 'DECLINED',
+    });
+    expect(
+      await provider.charge({ ...charge, idempotencyKey: 'mit-3-abcdef', amount: 1500, token: 'tok_nobody' }),
+    ).toEqual({ ok: false, code: 'UNKNOWN_TOKEN' });
+    expect(await provider.token('tok_nobody')).toBeUndefined();
   });
 
   it('reports an unreachable provider after its retries', async () => {

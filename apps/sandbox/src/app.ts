@@ -1,22 +1,52 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { operatorRoutes } from './operator/routes';
+import { Outbox } from './outbox/messages';
+import { outboxRoutes } from './outbox/routes';
+import { DEFAULT_SMTP_HOST, MailServer } from './outbox/smtp';
 import type { PspOptions } from './psp/options';
 import { pspRoutes } from './psp/routes';
 
+export interface SandboxOptions extends PspOptions {
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * Port of the SMTP server. Default 0, any free port, so that tests can run sandboxes side by
+   * side; `main.ts` listens on 2525 (`SANDBOX_SMTP_PORT`). `smtpPort()` tells the port taken.
+   */
+  smtpPort?: number;
+  /** Address the SMTP server listens on. Default `127.0.0.1`. */
+  smtpHost?: string;
+}
+
+/** The sandbox app: a Fastify instance that also tells its SMTP server's port. */
+export type SandboxApp = FastifyInstance & {
+  /** The port the SMTP server listens on, once the app is ready (`listen`, `ready`, `inject`). */
+  smtpPort(): number;
+};
+
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`) and message outbox
- * (`/outbox`) that the shop talks to over real HTTP. Each part registers its routes here.
+ * (`/outbox`, plus an SMTP server) that the shop talks to over real HTTP and SMTP. Each part
+ * registers its routes here. The SMTP server starts when the app is ready (`listen`, `ready`,
+ * `inject`) and stops when it closes.
  */
 export async function buildSandbox({
   logger = false,
+  smtpPort = 0,
+  smtpHost = DEFAULT_SMTP_HOST,
   ...psp
-}: { logger?: FastifyServerOptions['logger'] } & PspOptions = {}) {
-  const app = Fastify({ logger });
+}: SandboxOptions = {}): Promise<SandboxApp> {
+  const app: FastifyInstance = Fastify({ logger });
+  const outbox = new Outbox();
+  const mail = new MailServer(outbox, { port: smtpPort, host: smtpHost, log: app.log });
+  app.decorate('smtpPort', () => mail.port());
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', () => mail.stop());
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(operatorRoutes, { prefix: '/operator' });
   await app.register(pspRoutes, { prefix: '/psp', ...psp });
+  await app.register(outboxRoutes, { prefix: '/outbox', outbox });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );
-  return app;
+  return app as SandboxApp;
 }

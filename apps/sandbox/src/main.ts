@@ -7,6 +7,8 @@ const host = process.env.SANDBOX_HOST ?? 'localhost';
 const app = await buildSandbox({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   publicBaseUrl: process.env.SANDBOX_URL ?? `http://localhost:${port}`,
+  smtpPort: Number(process.env.SANDBOX_SMTP_PORT ?? 2525),
+  ...(process.env.SANDBOX_SMTP_HOST ? { smtpHost: process.env.SANDBOX_SMTP_HOST } : {}),
   ...(process.env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: process.env.SANDBOX_WEBHOOK_SECRET } : {}),
 });
 closeWithGrace({ delay: 5_000 }, async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -117,6 +118,8 @@ export const carts = pgTable(
     currency: text('currency').notNull(),
     voucherCodes: text('voucher_codes').array().notNull().default(sql`'{}'::text[]`),
     savePayment: boolean('save_payment').notNull().default(false),
+    /** What checkout-address stored: contact, address fields, device id, channel, languages. */
+    deliveryAddress: jsonb('delivery_address').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -166,3 +169,101 @@ export const cartRequests = pgTable(
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.idempotencyKey] })],
 );
+
+/**
+ * A checkout of a cart: the lines and amounts as they were when payment started (the cart may
+ * change or expire afterwards), and the order status of spec §4. A changed cart gets a new order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull().unique(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    /** The cart's name: the guest's key to the order. The cart row itself may expire. */
+    cartName: text('cart_name').notNull(),
+    /** What the order was made of, to tell whether a cart changed since. */
+    cartVersion: integer('cart_version').notNull(),
+    currency: text('currency').notNull(),
+    /** Spec §3 cart summary at checkout, minor units. */
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    totalPrice: integer('total_price').notNull(),
+    lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
+    contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull(),
+    paymentRequired: boolean('payment_required').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_tenant_cart').on(table.tenantId, table.cartName),
+    check('orders_total_not_negative', sql`${table.totalPrice} >= 0`),
+  ],
+);
+
+/** One attempt to collect an order's money at the payment provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer('attempt').notNull(),
+    /** `{orderNumber}-{attempt}`: the provider's idempotency key and our merchant reference. */
+    reference: text('reference').notNull().unique(),
+    providerPaymentId: text('provider_payment_id').unique(),
+    method: text('method').notNull(),
+    /** The method's choices (bank, crypto currency) and flags, as sent to the provider. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').notNull(),
+    payerUrl: text('payer_url'),
+    token: text('token'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_order_attempt').on(table.orderId, table.attempt),
+    check('payments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * The order's timeline: every provider call, its answer, every webhook and every change of state.
+ * A provider event's id is unique, so an event redelivered is recognised and applied once.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    /** Rising with every event, so the timeline reads in order even within one transaction. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    type: text('type').notNull(),
+    providerEventId: text('provider_event_id').unique(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order').on(table.orderId, table.id)],
+);
+
+/** The open one-time code of a cart's checkout; the code itself is kept only as a hash. */
+export const otpChallenges = pgTable('otp_challenges', {
+  cartId: uuid('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  phoneNumber: text('phone_number').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+});

@@ -2,6 +2,7 @@ export * from './alerts';
 export * from './cart';
 export * from './catalogue';
 export * from './channels';
+export * from './checkout';
 export * from './contrast';
 export * from './errors';
 export * from './filters';

@@ -5,8 +5,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const isLanguage = (value: string): value is Language =>
   (LANGUAGES as readonly string[]).includes(value);
 
-/** Translation namespaces served by the API. */
-export const NAMESPACES = ['common', 'seo'] as const;
+/** Translation namespaces served by the API; `messages` holds the texts sent by SMS and e-mail. */
+export const NAMESPACES = ['common', 'seo', 'messages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export interface ParsedLocale {

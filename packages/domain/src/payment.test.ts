@@ -8,8 +8,11 @@ import {
   freeSetupKind,
   isAlreadyApplied,
   isFinalPaymentState,
+  isMoneyTaken,
   isPaymentRequired,
+  isRetryablePaymentState,
   MAX_COMMIT_RETRIES,
+  ORDER_STATUS_OF_PAYMENT,
   ORDER_STATUSES,
   PAYMENT_EVENTS,
   PAYMENT_STATES,
@@ -361,5 +364,24 @@ describe('paymentMethodOffered', () => {
     ['paypal', [], false],
   ])('%s', (method, methods, offered) => {
     expect(paymentMethodOffered(method, methods)).toBe(offered);
+  });
+});
+
+describe('the order status that follows a payment', () => {
+  it('is defined for every payment state and is one of the spec §4 statuses', () => {
+    for (const state of PAYMENT_STATES) {
+      expect(ORDER_STATUSES).toContain(ORDER_STATUS_OF_PAYMENT[state]);
+    }
+    expect(ORDER_STATUS_OF_PAYMENT.CAPTURED).toBe('paid');
+    expect(ORDER_STATUS_OF_PAYMENT.PENDING).toBe('paymentPending');
+    expect(ORDER_STATUS_OF_PAYMENT.DECLINED).toBe('failed');
+  });
+
+  it('lets a new attempt follow only a payment that ended without money, and knows when money was taken', () => {
+    const retryable = PAYMENT_STATES.filter(isRetryablePaymentState);
+    expect(retryable).toEqual(['DECLINED', 'CANCELLED', 'EXPIRED', 'FAILED']);
+    const taken = PAYMENT_STATES.filter(isMoneyTaken);
+    expect(taken).toEqual(['AUTHORIZED', 'CAPTURED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
+    expect(retryable.some(isMoneyTaken)).toBe(false);
   });
 });

@@ -278,3 +278,32 @@ export function freeSetupKind(items: readonly PaymentItem[], totalPrice: number)
 export function paymentMethodOffered(method: string, tenantMethods: readonly string[]): boolean {
   return tenantMethods.includes(method);
 }
+
+/**
+ * The order status (spec §4) while an order waits for, or has, its payment: the payment's state
+ * decides it until fulfilment takes over.
+ */
+export const ORDER_STATUS_OF_PAYMENT: Readonly<Record<PaymentState, OrderStatus>> = {
+  INITIATED: 'paymentInit',
+  PENDING: 'paymentPending',
+  AUTHORIZED: 'paymentAuthorized',
+  CAPTURED: 'paid',
+  DECLINED: 'failed',
+  CANCELLED: 'cancelled',
+  EXPIRED: 'aborted',
+  FAILED: 'failed',
+  REFUNDED: 'refunded',
+  PARTIALLY_REFUNDED: 'partiallyRefunded',
+};
+
+/** Whether a new payment attempt may replace this one: it ended without taking money. */
+export function isRetryablePaymentState(state: PaymentState): boolean {
+  return state === 'DECLINED' || state === 'CANCELLED' || state === 'EXPIRED' || state === 'FAILED';
+}
+
+/** Whether the payment holds or took the shopper's money. */
+export function isMoneyTaken(state: PaymentState): boolean {
+  return (
+    state === 'AUTHORIZED' || state === 'CAPTURED' || state === 'PARTIALLY_REFUNDED' || state === 'REFUNDED'
+  );
+}

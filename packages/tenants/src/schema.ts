@@ -117,6 +117,13 @@ export const tenantConfigSchema = z
     themes: z.strictObject({ light: themeSchema, dark: themeSchema.optional() }),
     fontFaces: z.strictObject({ body: z.enum(FONTS), heading: z.enum(FONTS) }),
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1),
+    /** The tenant's account at the payment provider (secrets stay in the environment, never here). */
+    paymentProvider: z
+      .strictObject({
+        /** Defaults to the shop id. */
+        merchantAccount: z.string().min(1).optional(),
+      })
+      .prefault({}),
     footer: z.strictObject({
       socialLinks: z.array(
         z.strictObject({ network: z.enum(['facebook', 'instagram', 'x', 'youtube', 'tiktok']), url }),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentEvent } from '@shop/domain';
 import { z } from 'zod';
-import { createHttpClient, type HttpClientOptions, UpstreamUnavailableError } from './http';
+import { createHttpClient, type HttpAnswer, type HttpClientOptions, UpstreamUnavailableError } from './http';
 
 /** What the shop asks the provider to collect; amounts in minor units. */
 export interface PaymentInitiation {
@@ -14,8 +14,26 @@ export interface PaymentInitiation {
   returnUrl: string;
   webhookUrl?: string;
   tenantName: string;
+  /** The tenant's account at the provider. */
+  merchantAccount?: string;
   savePaymentMethod?: boolean;
+  /** `manual` stops at AUTHORIZED until {@link PaymentProvider.capture}. Default automatic. */
+  captureMethod?: 'automatic' | 'manual';
   additionalData?: Record<string, unknown>;
+}
+
+/** A merchant-initiated charge of a saved payment method: no shopper, decided at once. */
+export type TokenCharge = Omit<PaymentInitiation, 'savePaymentMethod' | 'additionalData'> & { token: string };
+
+/** Saving a payment method on its own (no payment): the shopper confirms it at `payerUrl`. */
+export interface TokenRequest {
+  idempotencyKey: string;
+  merchantReference: string;
+  method: string;
+  returnUrl: string;
+  webhookUrl?: string;
+  tenantName: string;
+  customerReference?: string;
 }
 
 export interface ProviderPayment {
@@ -27,32 +45,68 @@ export interface ProviderPayment {
   token?: string;
 }
 
-/** A verified webhook, reduced to the payment event it means for us. */
+export interface ProviderToken {
+  tokenId: string;
+  status: string;
+  method: string;
+  cardLast4?: string;
+  cardBrand?: string;
+  expiry?: string;
+}
+
+/** A verified payment webhook, reduced to the payment event it means for us. */
 export interface PaymentWebhook {
   eventId: string;
   paymentId: string;
   merchantReference: string;
   event: PaymentEvent;
   amount: number;
+  token?: string;
 }
 
-export type RefundResult = { ok: true; refundedAmount: number } | { ok: false; code: string };
+/**
+ * What a webhook turned out to be: not ours (bad signature), signed but of no payment event we
+ * act on (token events, types added later), or a payment event.
+ */
+export type VerifiedWebhook =
+  | { kind: 'invalid-signature' }
+  | { kind: 'ignored'; eventId?: string; type?: string }
+  | ({ kind: 'payment' } & PaymentWebhook);
+
+/** An expected refusal by the provider, with its code (e.g. REFUND_TOO_LARGE, UNKNOWN_TOKEN). */
+export type ProviderResult<T> = ({ ok: true } & T) | { ok: false; code: string };
 
 /** The payment provider as our checkout sees it (hosted pages: card data never reaches us). */
 export interface PaymentProvider {
-  initiate(request: PaymentInitiation): Promise<{ paymentId: string; payerUrl: string }>;
+  /** Starts a payment the shopper completes at `payerUrl`. */
+  initiate(request: PaymentInitiation): Promise<ProviderResult<{ paymentId: string; payerUrl: string }>>;
+  /** Charges a saved method without the shopper; the status is known at once. */
+  charge(request: TokenCharge): Promise<ProviderResult<{ paymentId: string; status: string }>>;
   status(paymentId: string): Promise<ProviderPayment | undefined>;
-  refund(paymentId: string, amount: number | undefined, idempotencyKey: string): Promise<RefundResult>;
-  /** Undefined for a bad signature or an event we do not know: the caller answers 401 or ignores it. */
-  verifyWebhook(rawBody: string, signature: string | undefined): PaymentWebhook | undefined;
+  capture(
+    paymentId: string,
+    amount: number | undefined,
+    idempotencyKey: string,
+  ): Promise<ProviderResult<object>>;
+  /** Voids an authorization. */
+  cancel(paymentId: string, idempotencyKey: string): Promise<ProviderResult<object>>;
+  refund(
+    paymentId: string,
+    amount: number | undefined,
+    idempotencyKey: string,
+  ): Promise<ProviderResult<{ refundedAmount: number }>>;
+  saveMethod(request: TokenRequest): Promise<ProviderResult<{ tokenId: string; payerUrl: string }>>;
+  token(tokenId: string): Promise<ProviderToken | undefined>;
+  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
 }
 
-/** The provider could not be reached or refused a well-formed request, after every try. */
+/** The provider could not be reached or answered unusably, after every try. */
 export class PaymentProviderUnavailableError extends UpstreamUnavailableError {
   override readonly name = 'PaymentProviderUnavailableError';
 }
 
 const EVENT_OF_TYPE: Record<string, PaymentEvent> = {
+  'payment.authorized': 'AUTHORIZE',
   'payment.captured': 'CAPTURE',
   'payment.declined': 'DECLINE',
   'payment.cancelled': 'CANCEL',
@@ -61,6 +115,7 @@ const EVENT_OF_TYPE: Record<string, PaymentEvent> = {
 };
 
 const createdSchema = z.object({ paymentId: z.string(), payerUrl: z.string() });
+const chargedSchema = z.object({ paymentId: z.string(), status: z.string() });
 const paymentSchema = z.object({
   paymentId: z.string(),
   status: z.string(),
@@ -69,12 +124,25 @@ const paymentSchema = z.object({
   refundedAmount: z.number(),
   token: z.string().optional(),
 });
-const webhookSchema = z.object({
+const tokenCreatedSchema = z.object({ tokenId: z.string(), payerUrl: z.string() });
+const tokenSchema = z.object({
+  tokenId: z.string(),
+  status: z.string(),
+  method: z.string(),
+  cardLast4: z.string().optional(),
+  cardBrand: z.string().optional(),
+  expiry: z.string().optional(),
+});
+const refundedSchema = z.object({ refundedAmount: z.number() });
+const refusalSchema = z.object({ code: z.string() });
+const webhookSchema = z.object({ eventId: z.string(), type: z.string() });
+const paymentWebhookSchema = z.object({
   eventId: z.string(),
   type: z.string(),
   paymentId: z.string(),
   merchantReference: z.string(),
   amount: z.number(),
+  token: z.string().optional(),
 });
 
 function signatureMatches(rawBody: string, header: string | undefined, secret: string): boolean {
@@ -82,6 +150,14 @@ function signatureMatches(rawBody: string, header: string | undefined, secret: s
   if (!given) return false;
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   return timingSafeEqual(Buffer.from(given, 'hex'), expected);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The sandbox payment provider (`/psp`) over HTTP; a production provider gets an adapter of its own. */
@@ -93,57 +169,86 @@ export function createSandboxPaymentProvider(
     (message, attempts, cause) =>
       new PaymentProviderUnavailableError(`The payment provider failed: ${message}`, attempts, { cause }),
   );
-  const unexpected = (what: string, status: number, attempts: number) =>
-    new PaymentProviderUnavailableError(
-      `The payment provider answered ${what} unexpectedly (${status})`,
-      attempts,
+  const path = (...parts: string[]) => `/psp/${parts.map(encodeURIComponent).join('/')}`;
+
+  /** A 2xx body of the expected shape, a 4xx refusal with its code, or the provider is unusable. */
+  function read<T extends z.ZodType>(
+    what: string,
+    answer: HttpAnswer,
+    schema: T,
+  ): ProviderResult<z.infer<T>> {
+    if (answer.status >= 200 && answer.status < 300) {
+      const body = schema.safeParse(answer.body);
+      if (body.success) return { ok: true, ...(body.data as object) } as ProviderResult<z.infer<T>>;
+    } else if (answer.status >= 400) {
+      const refusal = refusalSchema.safeParse(answer.body);
+      if (refusal.success) return { ok: false, code: refusal.data.code };
+    }
+    throw new PaymentProviderUnavailableError(
+      `The payment provider answered ${what} unexpectedly (${answer.status})`,
+      answer.attempts,
     );
+  }
+
+  const post = (target: string, idempotencyKey: string, body: unknown = {}) =>
+    client.send('POST', target, { body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+  async function lookUp<T extends z.ZodType>(what: string, target: string, schema: T) {
+    const answer = await client.send('GET', target);
+    if (answer.status === 404) return undefined;
+    const found = read(what, answer, schema);
+    if (!found.ok) throw new PaymentProviderUnavailableError(`${what} was refused: ${found.code}`, 1);
+    const { ok: _ok, ...value } = found;
+    return value as z.infer<T>;
+  }
 
   return {
     async initiate({ idempotencyKey, ...request }) {
-      const answer = await client.send('POST', '/psp/payments', {
-        body: request,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-      const created = createdSchema.safeParse(answer.body);
-      if ((answer.status === 201 || answer.status === 200) && created.success) return created.data;
-      throw unexpected('the payment start', answer.status, answer.attempts);
+      return read('the payment start', await post('/psp/payments', idempotencyKey, request), createdSchema);
     },
 
-    async status(paymentId) {
-      const answer = await client.send('GET', `/psp/payments/${encodeURIComponent(paymentId)}`);
-      if (answer.status === 404) return undefined;
-      const payment = paymentSchema.safeParse(answer.body);
-      if (answer.status === 200 && payment.success) return payment.data;
-      throw unexpected('a status look-up', answer.status, answer.attempts);
+    async charge({ idempotencyKey, ...request }) {
+      return read('a token charge', await post('/psp/payments', idempotencyKey, request), chargedSchema);
+    },
+
+    status: (paymentId) => lookUp('a status look-up', path('payments', paymentId), paymentSchema),
+
+    async capture(paymentId, amount, idempotencyKey) {
+      const body = amount === undefined ? {} : { amount };
+      return read(
+        'a capture',
+        await post(path('payments', paymentId, 'capture'), idempotencyKey, body),
+        z.object({}),
+      );
+    },
+
+    async cancel(paymentId, idempotencyKey) {
+      return read('a void', await post(path('payments', paymentId, 'void'), idempotencyKey), z.object({}));
     },
 
     async refund(paymentId, amount, idempotencyKey) {
-      const answer = await client.send('POST', `/psp/payments/${encodeURIComponent(paymentId)}/refunds`, {
-        body: amount === undefined ? {} : { amount },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-      const body = answer.body as { refundedAmount?: number; code?: string } | undefined;
-      if (answer.status < 300 && typeof body?.refundedAmount === 'number') {
-        return { ok: true, refundedAmount: body.refundedAmount };
-      }
-      if (answer.status >= 400 && answer.status < 500 && body?.code) return { ok: false, code: body.code };
-      throw unexpected('a refund', answer.status, answer.attempts);
+      const body = amount === undefined ? {} : { amount };
+      const answer = await post(path('payments', paymentId, 'refunds'), idempotencyKey, body);
+      return read('a refund', answer, refundedSchema);
     },
 
+    async saveMethod({ idempotencyKey, ...request }) {
+      return read('a token request', await post('/psp/tokens', idempotencyKey, request), tokenCreatedSchema);
+    },
+
+    token: (tokenId) => lookUp('a token look-up', path('tokens', tokenId), tokenSchema),
+
     verifyWebhook(rawBody, signature) {
-      if (!signatureMatches(rawBody, signature, options.webhookSecret)) return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        return undefined;
+      if (!signatureMatches(rawBody, signature, options.webhookSecret)) return { kind: 'invalid-signature' };
+      const parsed = parseJson(rawBody);
+      const payment = paymentWebhookSchema.safeParse(parsed);
+      const event = payment.success ? EVENT_OF_TYPE[payment.data.type] : undefined;
+      if (payment.success && event) {
+        const { type: _type, ...webhook } = payment.data;
+        return { kind: 'payment', ...webhook, event };
       }
-      const webhook = webhookSchema.safeParse(parsed);
-      const event = webhook.success ? EVENT_OF_TYPE[webhook.data.type] : undefined;
-      if (!webhook.success || !event) return undefined;
-      const { eventId, paymentId, merchantReference, amount } = webhook.data;
-      return { eventId, paymentId, merchantReference, amount, event };
+      const other = webhookSchema.safeParse(parsed);
+      return { kind: 'ignored', ...(other.success ? other.data : {}) };
     },
   };
 }

@@ -16,9 +16,9 @@ import type { CartItemInput, DetailedCart } from './schemas';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
-type Cart = typeof carts.$inferSelect;
+export type Cart = typeof carts.$inferSelect;
 type Line = typeof cartItems.$inferSelect;
 
 export interface CartContext {
@@ -44,6 +44,10 @@ async function findCart(db: Executor, tenant: TenantConfig, cartName: string, no
   if (!cart) throw unknownCart();
   return cart;
 }
+
+/** The tenant's live cart, locked until the transaction ends; UNKNOWN_CART when there is none. */
+export const findCartForUpdate = (tx: Transaction, tenant: TenantConfig, cartName: string, now: Date) =>
+  findCart(tx, tenant, cartName, now, true);
 
 const linesOf = (db: Executor, cart: Cart) =>
   db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.position));
@@ -282,7 +286,19 @@ export async function detailedCart(
   { db, tenant, now = new Date() }: CartContext,
   cartName: string,
 ): Promise<DetailedCart> {
-  const cart = await findCart(db, tenant, cartName, now, false);
+  return describeCart(db, tenant, await findCart(db, tenant, cartName, now, false));
+}
+
+/**
+ * The cart for a checkout step: its row, locked until the transaction ends so that no change
+ * slips in between pricing and recording, and its detailed, priced view.
+ */
+export async function cartForCheckout(tx: Transaction, tenant: TenantConfig, cartName: string, now: Date) {
+  const cart = await findCartForUpdate(tx, tenant, cartName, now);
+  return { cart, detail: await describeCart(tx, tenant, cart) };
+}
+
+async function describeCart(db: Executor, tenant: TenantConfig, cart: Cart): Promise<DetailedCart> {
   const rows = await db
     .select({
       line: cartItems,

@@ -1,13 +1,14 @@
 import { checkCard } from './cards';
-import { BANKS, CRYPTO_CURRENCIES, type PaymentMethod } from './types';
+import { BANKS, type CardDetails, CRYPTO_CURRENCIES, type PaymentMethod } from './types';
 
 /**
  * What approving a payment does, by method and by what the shopper entered on the hosted page
  * (or sent to the JSON twin). Fields left out take a default that approves; fields given must be
- * valid. PayPal's e-mail and password are accepted as they are.
+ * valid. PayPal's e-mail and password are accepted as they are. Payments and saved payment
+ * methods (tokens) are approved alike.
  */
 export type Approval =
-  | { kind: 'approved' | 'declined' | 'three-d-secure'; cardLast4?: string }
+  | { kind: 'approved' | 'declined' | 'three-d-secure'; card?: CardDetails }
   | { kind: 'invalid'; field: string; message: string };
 
 function checkChoice(

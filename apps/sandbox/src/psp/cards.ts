@@ -7,7 +7,10 @@
  * - any other number that passes the Luhn check approves.
  *
  * Expiry is any month not yet passed, as MM/YY; CVC any 3 digits. Spaces in the number are fine.
+ * The brand follows the number's first digits: `visa` (4), `mastercard` (51–55, 2221–2720),
+ * `amex` (34, 37), `discover` (6011, 644–649, 65), else `unknown`.
  */
+import type { CardDetails } from './types';
 
 export const TEST_CARDS = {
   approved: '4111111111111111',
@@ -23,8 +26,19 @@ export interface CardInput {
 }
 
 export type CardCheck =
-  | { kind: 'approved' | 'declined' | 'three-d-secure'; cardLast4: string }
+  | { kind: 'approved' | 'declined' | 'three-d-secure'; card: CardDetails }
   | { kind: 'invalid'; field: 'cardNumber' | 'expiry' | 'cvc'; message: string };
+
+/** The card's brand by its first digits. */
+export function cardBrand(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+  if (two === 34 || two === 37) return 'amex';
+  if (four === 6011 || two === 65 || (four >= 6440 && four <= 6499)) return 'discover';
+  return 'unknown';
+}
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -47,14 +61,24 @@ export function isFutureExpiry(expiry: unknown, now: Date): boolean {
   return year > thisYear || (year === thisYear && month >= now.getUTCMonth() + 1);
 }
 
+/** The expiry as `MM/YY`, without the spaces a shopper may type around the slash. */
+function normalisedExpiry(expiry: string): string {
+  return expiry.replace(/\s+/g, '');
+}
+
 /**
- * What the card in a card form does. No card fields at all stands for the approving test card,
- * so automated tests of other flows can approve with an empty body.
+ * What the card in a card form does. No card fields at all stands for the approving test card
+ * (expiring in December three years on), so automated tests of other flows can approve with an
+ * empty body.
  */
 export function checkCard(input: CardInput, now: Date = new Date()): CardCheck {
   const { cardNumber, expiry, cvc } = input;
   if (cardNumber === undefined && expiry === undefined && cvc === undefined) {
-    return { kind: 'approved', cardLast4: TEST_CARDS.approved.slice(-4) };
+    const year = String((now.getUTCFullYear() + 3) % 100).padStart(2, '0');
+    return {
+      kind: 'approved',
+      card: { last4: TEST_CARDS.approved.slice(-4), brand: 'visa', expiry: `12/${year}` },
+    };
   }
   const digits = typeof cardNumber === 'string' ? cardNumber.replace(/\s+/g, '') : '';
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
@@ -71,8 +95,12 @@ export function checkCard(input: CardInput, now: Date = new Date()): CardCheck {
   if (typeof code !== 'string' || !/^\d{3}$/.test(code.trim())) {
     return { kind: 'invalid', field: 'cvc', message: 'cvc must be 3 digits' };
   }
-  const cardLast4 = digits.slice(-4);
-  if (digits === TEST_CARDS.declined) return { kind: 'declined', cardLast4 };
-  if (digits === TEST_CARDS.threeDSecure) return { kind: 'three-d-secure', cardLast4 };
-  return { kind: 'approved', cardLast4 };
+  const card: CardDetails = {
+    last4: digits.slice(-4),
+    brand: cardBrand(digits),
+    expiry: normalisedExpiry(expiry as string),
+  };
+  if (digits === TEST_CARDS.declined) return { kind: 'declined', card };
+  if (digits === TEST_CARDS.threeDSecure) return { kind: 'three-d-secure', card };
+  return { kind: 'approved', card };
 }

@@ -1,28 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { paymentEvent } from './events';
+import { paymentEvent, tokenEvent } from './events';
 import { IdempotencyStore } from './idempotency';
 import type { PspOptions } from './options';
 import { PaymentService } from './payments';
+import { TokenService } from './tokens';
 import { PspUrls } from './urls';
 import { WebhookQueue } from './webhooks';
 
-/** The first answer body to a create or refund request, replayed for a repeated idempotency key. */
+/** The first answer body to a request with an idempotency key, replayed for a repeated key. */
 export type StoredAnswer = Record<string, unknown>;
 
-/** Everything the payment provider's routes share: payments, webhooks, idempotency keys, URLs. */
+/** Everything the payment provider's routes share: payments, tokens, webhooks, keys, URLs. */
 export interface PspContext {
   payments: PaymentService;
+  tokens: TokenService;
   webhooks: WebhookQueue;
   /** Keys of `POST /psp/payments`. */
   paymentKeys: IdempotencyStore<StoredAnswer>;
-  /** Keys of refunds, as `{paymentId} {key}`: a key counts per payment. */
-  refundKeys: IdempotencyStore<StoredAnswer>;
+  /** Keys of `POST /psp/tokens`. */
+  tokenKeys: IdempotencyStore<StoredAnswer>;
+  /**
+   * Keys of refunds, captures and voids, as `{paymentId} {operation} {key}`: a key counts per
+   * payment and operation.
+   */
+  operationKeys: IdempotencyStore<StoredAnswer>;
   urls: PspUrls;
   /** Stops delayed captures and webhook retries. */
   close(): void;
 }
 
-/** Wires the parts: every status change of a payment with a webhook URL queues its event. */
+/**
+ * Wires the parts: every status change of a payment with a webhook URL queues its event, and so
+ * does every status change of a token asked for on its own.
+ */
 export function createPspContext(options: Required<PspOptions>, log: FastifyBaseLogger): PspContext {
   const webhooks = new WebhookQueue({
     secret: options.webhookSecret,
@@ -30,8 +40,15 @@ export function createPspContext(options: Required<PspOptions>, log: FastifyBase
     timeoutMs: options.webhookTimeoutMs,
     log,
   });
+  const tokens = new TokenService({
+    onChange: (token) => {
+      const event = tokenEvent(token);
+      if (token.webhookUrl && event) webhooks.enqueue(token.webhookUrl, event);
+    },
+  });
   const payments = new PaymentService({
     pendingCaptureDelayMs: options.pendingCaptureDelayMs,
+    saveToken: (payment) => tokens.saveFromPayment(payment).tokenId,
     onChange: (payment) => {
       const event = paymentEvent(payment);
       if (payment.webhookUrl && event) webhooks.enqueue(payment.webhookUrl, event);
@@ -39,9 +56,11 @@ export function createPspContext(options: Required<PspOptions>, log: FastifyBase
   });
   return {
     payments,
+    tokens,
     webhooks,
     paymentKeys: new IdempotencyStore(),
-    refundKeys: new IdempotencyStore(),
+    tokenKeys: new IdempotencyStore(),
+    operationKeys: new IdempotencyStore(),
     urls: new PspUrls(options.publicBaseUrl),
     close() {
       payments.close();

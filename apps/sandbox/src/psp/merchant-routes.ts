@@ -1,94 +1,62 @@
 import type { FastifyInstance } from 'fastify';
+import { sendError } from '../replies';
 import type { PspContext } from './context';
+import { answerOnce, errorAnswer, type RouteAnswer } from './idempotency';
 import { paymentView } from './payments';
-import { sendError } from './replies';
-import { parseIdempotencyKey, parsePaymentRequest, parseRefundRequest } from './validation';
+import { parseIdempotencyKey, parsePaymentRequest } from './validation';
 
 /**
- * The merchant API of the sandbox payment provider (what our API's adapter calls):
+ * The merchant API of the sandbox payment provider for payments (what our API's adapter calls);
+ * refunds, captures and voids are in `operation-routes.ts`, tokens in `token-routes.ts`.
  *
- * - `POST /psp/payments` (header `Idempotency-Key`): creates a payment; 201
- *   `{ paymentId, status: 'PENDING', payerUrl }`. A repeat with the same key and body answers
- *   the first answer again with 200; another body with that key is 409 `IDEMPOTENCY_KEY_REUSED`.
- * - `GET /psp/payments/{id}`: `{ paymentId, status, amount, currency, method, merchantReference,
- *   refundedAmount, token? }`; 404 `UNKNOWN_PAYMENT`.
- * - `POST /psp/payments/{id}/refunds` `{ amount? }` (header `Idempotency-Key`): refunds all that is
- *   left, or `amount`; 201 `{ refundId, paymentId, amount, status, refundedAmount }`. 400
- *   `REFUND_TOO_LARGE` above what is left, 409 `PAYMENT_NOT_REFUNDABLE` unless the payment is
- *   CAPTURED or PARTIALLY_REFUNDED. Idempotent per payment like creation.
+ * - `POST /psp/payments` (header `Idempotency-Key`): starts a payment; 201
+ *   `{ paymentId, status: 'PENDING', payerUrl }`. With `token` the merchant charges a saved
+ *   payment method instead: decided at once, 201 `{ paymentId, status }` (CAPTURED, AUTHORIZED
+ *   with manual capture, or DECLINED), 400 `UNKNOWN_TOKEN` unless the token is ACTIVE. A repeat
+ *   with the same key and body answers the first answer again with 200; another body with that
+ *   key is 409 `IDEMPOTENCY_KEY_REUSED`.
+ * - `GET /psp/payments/{id}`: `{ paymentId, status, amount, currency, method, captureMethod,
+ *   merchantReference, capturedAmount, refundedAmount, token? }`; 404 `UNKNOWN_PAYMENT`.
  */
 export function merchantRoutes(app: FastifyInstance, context: PspContext): void {
-  const { payments, urls } = context;
+  const { payments, tokens, urls } = context;
 
   app.post('/payments', async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
     if (!key.ok) return sendError(reply, 400, 'VALIDATION_FAILED', key.message);
     const parsed = parsePaymentRequest(request.body);
     if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
-    const earlier = context.paymentKeys.lookup(key.value, request.body);
-    if (earlier.kind === 'conflict') {
-      return sendError(reply, 409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key came with another body');
-    }
-    if (earlier.kind === 'replay') return reply.status(200).send(earlier.answer);
-    const payment = payments.create(parsed.value);
-    const body = {
-      paymentId: payment.paymentId,
-      status: payment.status,
-      payerUrl: urls.payer(payment.paymentId),
-    };
-    context.paymentKeys.remember(key.value, request.body, body);
-    return reply.status(201).send(body);
+    const start = parsed.value;
+    return answerOnce(reply, context.paymentKeys, key.value, request.body, (): RouteAnswer => {
+      if (start.kind === 'shopper') {
+        const payment = payments.create(start.request);
+        const payerUrl = urls.payer(payment.paymentId);
+        return { status: 201, body: { paymentId: payment.paymentId, status: payment.status, payerUrl } };
+      }
+      const token = tokens.get(start.token);
+      if (!tokens.isChargeable(token)) {
+        return errorAnswer(400, 'UNKNOWN_TOKEN', `No active saved payment method has the id ${start.token}`);
+      }
+      if (start.request.method !== undefined && start.request.method !== token.method) {
+        return errorAnswer(400, 'VALIDATION_FAILED', `method must be the token's method, ${token.method}`);
+      }
+      const payment = payments.create({
+        ...start.request,
+        method: token.method,
+        returnUrl: start.request.returnUrl ?? token.returnUrl,
+        tenantName: start.request.tenantName ?? token.tenantName,
+        token: token.tokenId,
+      });
+      payments.chargeSavedMethod(payment);
+      return { status: 201, body: { paymentId: payment.paymentId, status: payment.status } };
+    });
   });
 
   app.get<{ Params: { paymentId: string } }>('/payments/:paymentId', async (request, reply) => {
     const payment = payments.get(request.params.paymentId);
-    if (!payment)
+    if (!payment) {
       return sendError(reply, 404, 'UNKNOWN_PAYMENT', `No payment has the id ${request.params.paymentId}`);
+    }
     return paymentView(payment);
-  });
-
-  app.post<{ Params: { paymentId: string } }>('/payments/:paymentId/refunds', async (request, reply) => {
-    const payment = payments.get(request.params.paymentId);
-    if (!payment)
-      return sendError(reply, 404, 'UNKNOWN_PAYMENT', `No payment has the id ${request.params.paymentId}`);
-    const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    if (!key.ok) return sendError(reply, 400, 'VALIDATION_FAILED', key.message);
-    const parsed = parseRefundRequest(request.body);
-    if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
-    const scopedKey = `${payment.paymentId} ${key.value}`;
-    const earlier = context.refundKeys.lookup(scopedKey, request.body);
-    if (earlier.kind === 'conflict') {
-      return sendError(reply, 409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key came with another body');
-    }
-    if (earlier.kind === 'replay') return reply.status(200).send(earlier.answer);
-    const outcome = payments.refund(payment, parsed.value.amount);
-    switch (outcome.kind) {
-      case 'not-refundable':
-        return sendError(
-          reply,
-          409,
-          'PAYMENT_NOT_REFUNDABLE',
-          `Only a CAPTURED or PARTIALLY_REFUNDED payment can be refunded; this one is ${payment.status}`,
-        );
-      case 'too-large':
-        return sendError(
-          reply,
-          400,
-          'REFUND_TOO_LARGE',
-          `amount must not exceed the ${outcome.refundable} minor units not yet refunded`,
-        );
-      case 'done': {
-        const { refund } = outcome;
-        const body = {
-          refundId: refund.refundId,
-          paymentId: payment.paymentId,
-          amount: refund.amount,
-          status: payment.status,
-          refundedAmount: payment.refundedAmount,
-        };
-        context.refundKeys.remember(scopedKey, request.body, body);
-        return reply.status(201).send(body);
-      }
-    }
   });
 }

@@ -28,7 +28,9 @@ describe('POST /psp/payments', () => {
       amount: 1234,
       currency: 'EUR',
       method: 'creditcard',
+      captureMethod: 'automatic',
       merchantReference: 'order-1001',
+      capturedAmount: 0,
       refundedAmount: 0,
     });
   });

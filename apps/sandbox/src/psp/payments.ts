@@ -1,28 +1,38 @@
+import { randomId } from '../ids';
 import { checkApproval } from './approval';
-import { randomId } from './ids';
-import { isActionable, type Payment, type PaymentRequest, type PaymentStatus, type Refund } from './types';
+import { payPalReturnFor } from './paypal';
+import {
+  type ActionOutcome,
+  isActionable,
+  type Payment,
+  type PaymentRequest,
+  type PaymentStatus,
+  type Refund,
+} from './types';
 
 /**
  * The payments the sandbox keeps in memory and what shoppers and merchants can do to them.
  * Every change of status (and every refund) is reported to `onChange`, which sends the webhook.
  */
 
-/** What a shopper's action did; the routes turn it into a redirect or an error. */
-export type ActionOutcome =
-  | { kind: 'done' }
-  | { kind: 'three-d-secure' }
-  | { kind: 'invalid'; field: string; message: string }
-  | { kind: 'not-pending' }
-  | { kind: 'not-requested' };
-
 export type RefundOutcome =
   | { kind: 'done'; refund: Refund }
   | { kind: 'not-refundable' }
   | { kind: 'too-large'; refundable: number };
 
+export type CaptureOutcome = { kind: 'done' } | { kind: 'not-capturable' } | { kind: 'too-large' };
+
+/**
+ * Minor units ending in these digits decline a merchant-initiated charge of a saved token, as a
+ * real provider's "insufficient funds" test amount does (e.g. 1051 = €10.51).
+ */
+export const DECLINING_AMOUNT_ENDING = 51;
+
 export interface PaymentServiceOptions {
   /** How long a payment of method `pending` stays PENDING after approval. */
   pendingCaptureDelayMs: number;
+  /** Saves the payment's method as an ACTIVE token; answers the token id. */
+  saveToken: (payment: Payment) => string;
   onChange: (payment: Payment) => void;
 }
 
@@ -35,17 +45,20 @@ export class PaymentService {
     this.#options = options;
   }
 
-  create(request: PaymentRequest): Payment {
+  create(request: PaymentRequest & { token?: string }): Payment {
     const payment: Payment = {
       ...request,
       paymentId: randomId('pay'),
       status: 'PENDING',
+      capturedAmount: 0,
       refundedAmount: 0,
       awaitingAuthentication: false,
       settling: false,
       refunds: [],
       createdAt: new Date().toISOString(),
     };
+    const paypal = payPalReturnFor(payment);
+    if (paypal) payment.paypal = paypal;
     this.#payments.set(payment.paymentId, payment);
     return payment;
   }
@@ -56,13 +69,14 @@ export class PaymentService {
 
   /**
    * The shopper approves. Cards follow the test cards (3-D Secure leaves the payment PENDING);
-   * method `pending` is captured after the configured delay; every other method is captured now.
+   * method `pending` settles after the configured delay; every other method settles now:
+   * CAPTURED, or AUTHORIZED with manual capture.
    */
   approve(payment: Payment, input: Record<string, unknown>): ActionOutcome {
     if (!isActionable(payment)) return { kind: 'not-pending' };
     const approval = checkApproval(payment.method, input);
     if (approval.kind === 'invalid') return approval;
-    if (approval.cardLast4) payment.cardLast4 = approval.cardLast4;
+    if (approval.card) payment.card = approval.card;
     switch (approval.kind) {
       case 'declined':
         this.#finish(payment, 'DECLINED');
@@ -71,8 +85,8 @@ export class PaymentService {
         payment.awaitingAuthentication = true;
         return { kind: 'three-d-secure' };
       case 'approved':
-        if (payment.method === 'pending') this.#captureLater(payment);
-        else this.#finish(payment, 'CAPTURED');
+        if (payment.method === 'pending') this.#settleLater(payment);
+        else this.#settle(payment);
         return { kind: 'done' };
     }
   }
@@ -89,26 +103,53 @@ export class PaymentService {
     return { kind: 'done' };
   }
 
-  /** The shopper completes (captured) or fails (declined) 3-D Secure. */
+  /** The shopper completes (settled) or fails (declined) 3-D Secure. */
   authenticate(payment: Payment, succeeded: boolean): ActionOutcome {
     if (!isActionable(payment)) return { kind: 'not-pending' };
     if (!payment.awaitingAuthentication) return { kind: 'not-requested' };
-    this.#finish(payment, succeeded ? 'CAPTURED' : 'DECLINED');
+    if (succeeded) this.#settle(payment);
+    else this.#finish(payment, 'DECLINED');
     return { kind: 'done' };
   }
 
-  /** Refunds `amount` (default: all that is left) of a captured payment. */
+  /**
+   * Decides a merchant-initiated payment on a saved token at once: declined when the amount ends
+   * in {@link DECLINING_AMOUNT_ENDING}, else settled.
+   */
+  chargeSavedMethod(payment: Payment): void {
+    if (payment.amount % 100 === DECLINING_AMOUNT_ENDING) this.#finish(payment, 'DECLINED');
+    else this.#settle(payment);
+  }
+
+  /** Captures all (no amount) or part of an AUTHORIZED payment; the rest of it is released. */
+  capture(payment: Payment, amount?: number): CaptureOutcome {
+    if (payment.status !== 'AUTHORIZED') return { kind: 'not-capturable' };
+    const value = amount ?? payment.amount;
+    if (value > payment.amount) return { kind: 'too-large' };
+    payment.capturedAmount = value;
+    this.#finish(payment, 'CAPTURED');
+    return { kind: 'done' };
+  }
+
+  /** Cancels an AUTHORIZED payment; answers false for any other status. */
+  voidAuthorization(payment: Payment): boolean {
+    if (payment.status !== 'AUTHORIZED') return false;
+    this.#finish(payment, 'CANCELLED');
+    return true;
+  }
+
+  /** Refunds `amount` (default: all that is left) of what was captured. */
   refund(payment: Payment, amount?: number): RefundOutcome {
     if (payment.status !== 'CAPTURED' && payment.status !== 'PARTIALLY_REFUNDED') {
       return { kind: 'not-refundable' };
     }
-    const refundable = payment.amount - payment.refundedAmount;
+    const refundable = payment.capturedAmount - payment.refundedAmount;
     const value = amount ?? refundable;
     if (value > refundable) return { kind: 'too-large', refundable };
     const refund: Refund = { refundId: randomId('ref'), amount: value, createdAt: new Date().toISOString() };
     payment.refunds.push(refund);
     payment.refundedAmount += value;
-    payment.status = payment.refundedAmount === payment.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    payment.status = payment.refundedAmount === payment.capturedAmount ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     this.#options.onChange(payment);
     return { kind: 'done', refund };
   }
@@ -119,25 +160,41 @@ export class PaymentService {
     this.#timers.clear();
   }
 
-  #captureLater(payment: Payment): void {
+  #settleLater(payment: Payment): void {
     payment.settling = true;
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
       payment.settling = false;
-      this.#finish(payment, 'CAPTURED');
+      this.#settle(payment);
     }, this.#options.pendingCaptureDelayMs);
     this.#timers.add(timer);
   }
 
-  #finish(payment: Payment, status: Extract<PaymentStatus, 'CAPTURED' | 'DECLINED' | 'CANCELLED'>): void {
+  /** Approved: captured in full, or only authorized when the merchant captures manually. */
+  #settle(payment: Payment): void {
+    if (payment.captureMethod === 'manual') {
+      this.#finish(payment, 'AUTHORIZED');
+    } else {
+      payment.capturedAmount = payment.amount;
+      this.#finish(payment, 'CAPTURED');
+    }
+  }
+
+  #finish(
+    payment: Payment,
+    status: Extract<PaymentStatus, 'AUTHORIZED' | 'CAPTURED' | 'DECLINED' | 'CANCELLED'>,
+  ): void {
     payment.status = status;
     payment.awaitingAuthentication = false;
-    if (status === 'CAPTURED' && payment.savePaymentMethod) payment.token = randomId('tok');
+    const approved = status === 'AUTHORIZED' || status === 'CAPTURED';
+    if (approved && payment.savePaymentMethod && !payment.token) {
+      payment.token = this.#options.saveToken(payment);
+    }
     this.#options.onChange(payment);
   }
 }
 
-/** A payment as `GET /psp/payments/{id}` shows it. */
+/** A payment as `GET /psp/payments/{id}` (and capture and void) show it. */
 export function paymentView(payment: Payment) {
   return {
     paymentId: payment.paymentId,
@@ -145,7 +202,9 @@ export function paymentView(payment: Payment) {
     amount: payment.amount,
     currency: payment.currency,
     method: payment.method,
+    captureMethod: payment.captureMethod,
     merchantReference: payment.merchantReference,
+    capturedAmount: payment.capturedAmount,
     refundedAmount: payment.refundedAmount,
     ...(payment.token ? { token: payment.token } : {}),
   };

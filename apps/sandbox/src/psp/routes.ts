@@ -1,34 +1,29 @@
-import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { answerErrorsAsJson } from '../replies';
 import { createPspContext } from './context';
 import { merchantRoutes } from './merchant-routes';
+import { operationRoutes } from './operation-routes';
 import { type PspOptions, resolvePspOptions } from './options';
 import { payerRoutes } from './payer-routes';
-import { sendError } from './replies';
+import { saveRoutes } from './save-routes';
+import { tokenRoutes } from './token-routes';
 
 /**
- * The sandbox payment provider, registered under `/psp`: the merchant API (`merchant-routes.ts`),
- * the hosted page and its actions (`payer-routes.ts`), and signed webhooks (`webhooks.ts`).
- * Everything lives in memory; closing the app stops delayed captures and webhook retries.
+ * The sandbox payment provider, registered under `/psp`: the merchant API (`merchant-routes.ts`,
+ * `operation-routes.ts`, `token-routes.ts`), the hosted pages and their actions
+ * (`payer-routes.ts`, `save-routes.ts`), and signed webhooks (`webhooks.ts`). Everything lives
+ * in memory; closing the app stops delayed captures and webhook retries.
  */
 export const pspRoutes: FastifyPluginAsync<PspOptions> = async (app, options) => {
   const context = createPspContext(resolvePspOptions(options), app.log);
   app.addHook('onClose', async () => context.close());
   acceptBodies(app);
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return sendError(reply, 500, 'INTERNAL_ERROR', 'The sandbox payment provider failed');
-    }
-    return sendError(
-      reply,
-      status,
-      status === 400 ? 'VALIDATION_FAILED' : (error.code ?? 'BAD_REQUEST'),
-      error.message,
-    );
-  });
+  answerErrorsAsJson(app, 'payment provider');
   merchantRoutes(app, context);
+  operationRoutes(app, context);
+  tokenRoutes(app, context);
   payerRoutes(app, context);
+  saveRoutes(app, context);
 };
 
 /**

@@ -1,20 +1,24 @@
-import { escapeHtml } from './html';
-import { BANKS, CRYPTO_CURRENCIES, type Payment, type PaymentMethod } from './types';
+import { escapeHtml } from '../html';
+import { BANKS, CRYPTO_CURRENCIES, type Payment, type PaymentMethod, type TokenMethod } from './types';
 
 /**
- * Each method's own step on the hosted page: the fields inside the Approve form. Field names
+ * Each method's own step on the hosted pages: the fields inside the Approve form. Field names
  * are the ones the approve twin reads: `cardNumber`, `expiry`, `cvc`, `bank`, `cryptoCurrency`,
  * `paypalEmail`, `paypalPassword`.
  */
 
-/** What the step needs: the payment, its payer URL, and the shopper's input after a failed try. */
-export interface StepContext {
-  payment: Payment;
-  payerUrl: string;
+/** The shopper's input after a failed try, and what was wrong with it. */
+export interface FieldState {
   /** The field a failed approval named, and why. */
   error?: { field?: string; message: string };
   /** What the shopper sent last time (the CVC and password are never shown again). */
   values?: Record<string, unknown>;
+}
+
+/** What a payment's step needs: the payment, its payer URL, and the state of its fields. */
+export interface StepContext extends FieldState {
+  payment: Payment;
+  payerUrl: string;
 }
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -37,14 +41,14 @@ const STEP_TITLES: Record<PaymentMethod, string> = {
   pending: 'Bank transfer',
 };
 
-function enteredValue(context: StepContext, name: string): string {
+function enteredValue(context: FieldState, name: string): string {
   const value = context.values?.[name];
   return typeof value === 'string' ? value : '';
 }
 
 /** A labelled text input; marked invalid and described by the error when the error names it. */
 function input(
-  context: StepContext,
+  context: FieldState,
   { name, label, hint, attributes }: { name: string; label: string; hint?: string; attributes: string },
   keepValue = true,
 ): string {
@@ -64,7 +68,7 @@ ${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${
 </div>`;
 }
 
-function cardStep(context: StepContext): string {
+function cardStep(context: FieldState): string {
   return `${input(context, {
     name: 'cardNumber',
     label: 'Card number',
@@ -89,13 +93,13 @@ ${input(
 </div>`;
 }
 
-function payPalStep(context: StepContext): string {
-  return `<p>Log in to approve the payment with your PayPal balance. Any e-mail and password work in the sandbox.</p>
+function payPalStep(context: FieldState, purpose: string): string {
+  return `<p>${escapeHtml(purpose)} Any e-mail and password work in the sandbox.</p>
 ${input(context, { name: 'paypalEmail', label: 'E-mail', attributes: 'type="email" autocomplete="username"' })}
 ${input(context, { name: 'paypalPassword', label: 'Password', attributes: 'type="password" autocomplete="current-password"' }, false)}`;
 }
 
-function bankStep(context: StepContext): string {
+function bankStep(context: FieldState): string {
   const chosen = enteredValue(context, 'bank');
   const invalid = context.error?.field === 'bank';
   const options = BANKS.map(
@@ -113,7 +117,7 @@ ${invalid && context.error ? `<p class="field-error" id="bank-error">${escapeHtm
 <p class="hint">You approve the payment in your bank's app.</p>`;
 }
 
-function cryptoStep(context: StepContext): string {
+function cryptoStep(context: FieldState): string {
   const chosen = enteredValue(context, 'cryptoCurrency') || CRYPTO_CURRENCIES[0];
   const choices = CRYPTO_CURRENCIES.map(
     (currency) => `<div class="choice">
@@ -157,7 +161,7 @@ export function methodStep(context: StepContext, amount: string): { title: strin
   const { method } = context.payment;
   const fields = {
     creditcard: () => cardStep(context),
-    paypal: () => payPalStep(context),
+    paypal: () => payPalStep(context, 'Log in to approve the payment with your PayPal balance.'),
     ideal: () => bankStep(context),
     applepay: () => applePayStep(context, amount),
     crypto: () => cryptoStep(context),
@@ -165,4 +169,18 @@ export function methodStep(context: StepContext, amount: string): { title: strin
     pending: () => pendingStep(),
   }[method]();
   return { title: STEP_TITLES[method], fields };
+}
+
+/** The step of saving a payment method without paying: a card form or a PayPal login. */
+export function savingStep(
+  method: TokenMethod,
+  tenantName: string,
+  context: FieldState,
+): { title: string; fields: string } {
+  return method === 'creditcard'
+    ? { title: 'Card details', fields: cardStep(context) }
+    : {
+        title: 'Log in to PayPal',
+        fields: payPalStep(context, `Log in to let ${tenantName} charge your PayPal account later.`),
+      };
 }

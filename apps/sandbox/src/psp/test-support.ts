@@ -1,10 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildSandbox } from '../app';
-import type { PspOptions } from './options';
+import { buildSandbox, type SandboxOptions } from '../app';
 
 /**
- * Helpers for the payment provider's tests: a sandbox listening on a free port with short
+ * Helpers for the sandbox's tests: a sandbox listening on free ports (HTTP and SMTP) with short
  * delays, calls to its merchant API and HTTP twins, and a webhook receiver.
  */
 
@@ -13,7 +12,7 @@ export const RETURN_URL = 'https://shop.test/checkout/return?cart=42';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-export async function startSandbox(options: PspOptions = {}) {
+export async function startSandbox(options: SandboxOptions = {}) {
   const app = await buildSandbox({
     publicBaseUrl: PUBLIC_BASE_URL,
     webhookRetryDelaysMs: [10, 10, 10, 10, 10, 10, 10],
@@ -22,6 +21,10 @@ export async function startSandbox(options: PspOptions = {}) {
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   let keys = 0;
+  const nextKey = () => {
+    keys += 1;
+    return `key-${keys}`;
+  };
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${base}${path}`, {
@@ -52,18 +55,46 @@ export async function startSandbox(options: PspOptions = {}) {
     base,
     call,
     paymentBody,
+    nextKey,
     /** Creates a payment with a fresh idempotency key; answers the created payment's id. */
     async createPayment(overrides: Record<string, unknown> = {}): Promise<string> {
-      keys += 1;
       const response = await call('POST', '/psp/payments', paymentBody(overrides), {
-        'idempotency-key': `key-${keys}`,
+        'idempotency-key': nextKey(),
       });
       if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
       return response.json.paymentId as string;
     },
+    /** Asks to save a card (or `method`) with a fresh idempotency key; answers the token's id. */
+    async createToken(overrides: Record<string, unknown> = {}): Promise<string> {
+      const body = {
+        merchantReference: 'customer-77',
+        method: 'creditcard',
+        returnUrl: RETURN_URL,
+        tenantName: 'FunkFix Shop',
+        ...overrides,
+      };
+      const response = await call('POST', '/psp/tokens', body, { 'idempotency-key': nextKey() });
+      if (response.status !== 201) throw new Error(`token failed: ${response.status} ${response.text}`);
+      return response.json.tokenId as string;
+    },
+    /** A merchant-initiated charge of a saved token with a fresh idempotency key. */
+    charge: (token: string, overrides: Record<string, unknown> = {}) =>
+      call(
+        'POST',
+        '/psp/payments',
+        { merchantReference: 'renewal-1', amount: 1500, currency: 'EUR', token, ...overrides },
+        { 'idempotency-key': nextKey() },
+      ),
+    /** Runs a merchant operation (`refunds`, `capture`, `void`) with a fresh idempotency key. */
+    operate: (paymentId: string, operation: string, body?: unknown) =>
+      call('POST', `/psp/payments/${paymentId}/${operation}`, body, { 'idempotency-key': nextKey() }),
     act: (paymentId: string, action: string, body?: unknown) =>
       call('POST', `/psp/pay/${paymentId}/${action}`, body),
+    /** An action on the page that saves a payment method. */
+    actOnToken: (tokenId: string, action: string, body?: unknown) =>
+      call('POST', `/psp/save/${tokenId}/${action}`, body),
     status: async (paymentId: string) => (await call('GET', `/psp/payments/${paymentId}`)).json,
+    token: async (tokenId: string) => (await call('GET', `/psp/tokens/${tokenId}`)).json,
     /** Posts a form like the hosted page's buttons do. */
     form: (path: string, fields: Record<string, string> = {}) =>
       fetch(`${base}${path}`, {

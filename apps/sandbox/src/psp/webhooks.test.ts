@@ -58,6 +58,8 @@ describe('webhooks', () => {
       status: 'CAPTURED',
       amount: 1234,
       currency: 'EUR',
+      capturedAmount: 1234,
+      refundedAmount: 0,
       occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });

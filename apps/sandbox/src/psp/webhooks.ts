@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentEvent } from './events';
+import { eventSubject, type WebhookEvent } from './events';
 import { signWebhook } from './signature';
 
 /**
- * Delivery of signed webhooks: a small in-memory queue per payment, so one payment's events
- * arrive in order. Each event is POSTed as JSON with `X-Sandbox-Signature`; anything but a 2xx
+ * Delivery of signed webhooks: a small in-memory queue per payment (or token), so one payment's
+ * events arrive in order. Each event is POSTed as JSON with `X-Sandbox-Signature`; anything but a 2xx
  * (or no answer within the time-out) is tried again after the next back-off delay, until the
  * delays run out. Delivery is at least once: a receiver that answered late may see an event twice.
  * `close()` stops the queue: pending retries are dropped and requests under way aborted.
@@ -20,7 +20,7 @@ export interface WebhookQueueOptions {
 
 interface Delivery {
   url: string;
-  event: PaymentEvent;
+  event: WebhookEvent;
 }
 
 export class WebhookQueue {
@@ -32,16 +32,17 @@ export class WebhookQueue {
     this.#options = options;
   }
 
-  /** Queues an event for the URL; delivery starts at once when nothing of the payment is queued. */
-  enqueue(url: string, event: PaymentEvent): void {
+  /** Queues an event for the URL; delivery starts at once when nothing of its payment is queued. */
+  enqueue(url: string, event: WebhookEvent): void {
     if (this.#stop.signal.aborted) return;
-    const queue = this.#queues.get(event.paymentId);
+    const subject = eventSubject(event);
+    const queue = this.#queues.get(subject);
     if (queue) {
       queue.push({ url, event });
       return;
     }
-    this.#queues.set(event.paymentId, [{ url, event }]);
-    void this.#drain(event.paymentId);
+    this.#queues.set(subject, [{ url, event }]);
+    void this.#drain(subject);
   }
 
   /** Stops all deliveries: no further tries, requests under way aborted. */
@@ -50,13 +51,13 @@ export class WebhookQueue {
     this.#queues.clear();
   }
 
-  async #drain(paymentId: string): Promise<void> {
-    const queue = this.#queues.get(paymentId);
+  async #drain(subject: string): Promise<void> {
+    const queue = this.#queues.get(subject);
     while (queue?.[0] && !this.#stop.signal.aborted) {
       await this.#deliver(queue[0]);
       queue.shift();
     }
-    if (this.#queues.get(paymentId) === queue) this.#queues.delete(paymentId);
+    if (this.#queues.get(subject) === queue) this.#queues.delete(subject);
   }
 
   async #deliver({ url, event }: Delivery): Promise<void> {

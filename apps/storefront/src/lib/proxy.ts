@@ -41,6 +41,10 @@ export function apiRequestHeaders(incoming: Headers, { tenant, cookies, clientIp
   headers.set('X-Channel', cookies.get('channel')?.value || incoming.get('x-channel') || 'web');
   const ip = cookies.get('CLIENT_IP')?.value || clientIp;
   if (ip) headers.set('X-CLIENT-IP', ip);
+  // The API builds the shopper's return URLs (payment result) on the host the shop was reached at.
+  const host = incoming.get('host');
+  if (host) headers.set('X-Forwarded-Host', host);
+  headers.set('X-Forwarded-Proto', incoming.get('x-forwarded-proto') ?? 'http');
   return headers;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The shell of the sandbox payment provider's pages: self-contained HTML (no external assets,
- * inline CSS), English, readable without styles, visible focus, 44 px targets.
+ * The shell of the sandbox's pages (hosted payment pages, outbox): self-contained HTML (no
+ * external assets, inline CSS), English, readable without styles, visible focus, 44 px targets.
  */
 
 /** Escapes text for HTML content and double-quoted attributes. */
@@ -13,11 +13,14 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Headers of every page: no outside resources, no framing, no caching. */
+/**
+ * Headers of every page: no outside resources, no caching. Framing is allowed on purpose: shops
+ * embed the hosted payment page in an iframe (`?embedded=1`), so neither `X-Frame-Options` nor
+ * `frame-ancestors` is sent.
+ */
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
 } as const;
@@ -36,6 +39,7 @@ h2 { font-size: 1.125rem; margin: 0 0 0.75rem; }
 .details { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; margin: 0 0 1.5rem; }
 .details dt { font-weight: 600; }
 .details dd { margin: 0; overflow-wrap: anywhere; }
+h1 + .details { margin-top: 0.75rem; }
 .step { border-top: 1px solid #d0d5dd; padding-top: 1.25rem; }
 .field, fieldset { margin: 0 0 1rem; }
 fieldset { border: 0; padding: 0; }
@@ -65,10 +69,40 @@ button.primary { background: #1849a9; border-color: #1849a9; color: #fff; }
 .actions form { margin: 0; }
 a { color: #1849a9; }
 :focus-visible { outline: 3px solid #f79009; outline-offset: 2px; }
+body.embedded { padding: 0; background: #fff; }
+body.embedded main { max-width: none; padding: 0.75rem; box-shadow: none; border-radius: 0; }
+body.embedded .badge { margin-bottom: 0.5rem; font-size: 0.75rem; }
+body.embedded .amount { font-size: 1.5rem; margin-bottom: 0.5rem; }
+body.embedded .details { margin-bottom: 0.75rem; }
+body.wide main { max-width: 56rem; }
+.filter { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.75rem; margin: 1rem 0; }
+.filter .field { flex: 1 1 16rem; margin: 0; }
+.filter button { width: auto; }
+.messages { list-style: none; padding: 0; margin: 0; }
+.messages > li { border-top: 1px solid #d0d5dd; padding: 1rem 0; }
+.messages h2 { overflow-wrap: anywhere; }
+.message-text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0;
+  background: #f9fafb; border-radius: 8px; padding: 0.75rem; }
 `;
 
-/** A complete page; `title` is text, `body` is HTML (escape what goes into it). */
-export function page({ title, body }: { title: string; body: string }): string {
+/**
+ * How a page is laid out: `card` (a narrow card, the default), `embedded` (compact, for an
+ * iframe inside a shop's page) or `wide` (lists, such as the outbox).
+ */
+export type PageLayout = 'card' | 'embedded' | 'wide';
+
+/** A complete page; `title` and `badge` are text, `body` is HTML (escape what goes into it). */
+export function page({
+  title,
+  body,
+  badge,
+  layout = 'card',
+}: {
+  title: string;
+  body: string;
+  badge: string;
+  layout?: PageLayout;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -77,9 +111,9 @@ export function page({ title, body }: { title: string; body: string }): string {
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
-<body>
+<body${layout === 'card' ? '' : ` class="${layout}"`}>
 <main>
-<p class="badge">Sandbox payment provider: no real money moves</p>
+<p class="badge">${escapeHtml(badge)}</p>
 ${body}
 </main>
 </body>

@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_HEADERS } from './html';
 
-/** How the sandbox payment provider answers: JSON errors, HTML pages, redirects. */
+/** How the sandbox answers: JSON errors, HTML pages, redirects. */
 
 /** The error envelope of the sandbox: `{ code, message }`. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
@@ -10,6 +10,27 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 
 export function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).headers(PAGE_HEADERS).send(html);
+}
+
+/**
+ * Answers errors Fastify raises itself (a body that is not JSON, a wrong content type) in the
+ * sandbox's envelope: 400 is `VALIDATION_FAILED`, 5xx `INTERNAL_ERROR` (logged); `part` names
+ * the sandbox part in the 5xx message.
+ */
+export function answerErrorsAsJson(app: FastifyInstance, part: string): void {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return sendError(reply, 500, 'INTERNAL_ERROR', `The sandbox ${part} failed`);
+    }
+    return sendError(
+      reply,
+      status,
+      status === 400 ? 'VALIDATION_FAILED' : (error.code ?? 'BAD_REQUEST'),
+      error.message,
+    );
+  });
 }
 
 /**

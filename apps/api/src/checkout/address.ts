@@ -1,0 +1,145 @@
+import { schema } from '@shop/db';
+import {
+  ADDRESS_FIELDS,
+  type CheckoutNextStep,
+  isOtpRequired,
+  type PaymentItem,
+  parseMsisdn,
+} from '@shop/domain';
+import type { TenantConfig } from '@shop/tenants';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DetailedCart } from '../cart/schemas';
+import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
+import { ApiError } from '../http/errors';
+import type { CheckoutContext } from './context';
+import { challengeOf, openChallenge, type PendingOtp, sendChallenge } from './otp';
+import { type DeliveryAddressInput, given } from './schemas';
+
+const { carts } = schema;
+
+/** What checkout-address keeps on the cart: the contact, the address fields given, device and languages. */
+export interface StoredAddress {
+  contact: Record<string, string>;
+  deviceId?: string;
+  channel?: string;
+  language?: string;
+  addressLanguage?: string;
+  createAccount?: boolean;
+}
+
+const paymentItems = (detail: DetailedCart): PaymentItem[] =>
+  detail.items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
+
+const invalid = (field: string, message: string) =>
+  new ApiError(400, 'VALIDATION_FAILED', `deliveryAddress.${field} ${message}`);
+
+/** The address as given, "N/A" left out; the e-mail and phone number checked and normalised. */
+function readAddress(tenant: TenantConfig, address: DeliveryAddressInput, language?: string): StoredAddress {
+  const contact: Record<string, string> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const value = given(address[field]);
+    if (value !== undefined) contact[field] = value;
+  }
+  if (contact.email !== undefined && !z.email().safeParse(contact.email).success) {
+    throw invalid('email', 'must be an e-mail address');
+  }
+  if (contact.phoneNumber !== undefined) {
+    const phone = parseMsisdn(contact.phoneNumber, tenant.phoneCountryCodes);
+    if (!phone.ok) throw invalid('phoneNumber', 'must be a mobile number of the shop’s countries');
+    contact.phoneNumber = phone.msisdn;
+  }
+  const voucherDelivery = given(address.voucherDeliveryAddress);
+  if (voucherDelivery !== undefined) contact.voucherDeliveryAddress = voucherDelivery;
+  return {
+    contact,
+    deviceId: given(address.deviceId),
+    channel: address.channel,
+    language: given(address.language),
+    addressLanguage: language,
+    createAccount: address.createAccount,
+  };
+}
+
+/** The number a code goes to: the contact's, else that of the automatic or SMS top-up. */
+function numberToConfirm(address: StoredAddress, detail: DetailedCart): string | undefined {
+  return (
+    address.contact.phoneNumber ??
+    detail.items.find((item) => (item.kind === 'AUTOMATIC' || item.kind === 'SMS') && item.phoneNumber)
+      ?.phoneNumber ??
+    undefined
+  );
+}
+
+/** Whether this cart's checkout needs a confirmed phone number (accounts do not exist yet: all are guests). */
+export function needsOtp(
+  cart: Pick<Cart, 'savePayment'>,
+  detail: DetailedCart,
+  savePayment?: boolean,
+): boolean {
+  return isOtpRequired({
+    isGuest: true,
+    savePayment: savePayment ?? cart.savePayment,
+    items: paymentItems(detail),
+  });
+}
+
+/**
+ * Spec §7 checkout-address: keeps the contact and address on the cart and answers the next
+ * step. A guest who must confirm the phone number gets a code by SMS (sent after the
+ * transaction commits); a number already confirmed for this cart is not asked again.
+ */
+export async function submitCheckoutAddress(
+  context: CheckoutContext,
+  input: {
+    cartName: string;
+    deliveryAddress: DeliveryAddressInput;
+    language?: string;
+    savePayment?: boolean;
+  },
+): Promise<{ nextStep: CheckoutNextStep; otpSentTo?: string }> {
+  const { db, tenant, now } = context;
+  const address = readAddress(tenant, input.deliveryAddress, input.language);
+  const pending = await db.transaction(async (tx): Promise<PendingOtp | undefined> => {
+    const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
+    if (detail.items.length === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'The cart is empty');
+    const savePayment = input.savePayment ?? cart.savePayment;
+    // Not a change of the cart's content: its version (which orders compare) stays.
+    await tx
+      .update(carts)
+      .set({ deliveryAddress: { ...address }, savePayment })
+      .where(eq(carts.id, cart.id));
+    if (!needsOtp(cart, detail, savePayment)) return undefined;
+    const phoneNumber = numberToConfirm(address, detail);
+    if (!phoneNumber) throw invalid('phoneNumber', 'is required to confirm the number by SMS');
+    const challenge = await challengeOf(tx, cart);
+    if (challenge?.verifiedAt && challenge.phoneNumber === phoneNumber) return undefined;
+    return openChallenge(tx, context, cart, phoneNumber, address.language ?? tenant.defaultLocale);
+  });
+  if (!pending) return { nextStep: 'PAYMENT' };
+  return { nextStep: 'OTP', otpSentTo: await sendChallenge(context, pending) };
+}
+
+/** Sends a new code to the number the cart's checkout confirms (once a minute at most). */
+export async function resendOtp(context: CheckoutContext, cartName: string): Promise<{ otpSentTo: string }> {
+  const { db, tenant, now } = context;
+  const pending = await db.transaction(async (tx) => {
+    const cart = await findCartForUpdate(tx, tenant, cartName, now);
+    const challenge = await challengeOf(tx, cart);
+    if (!challenge) throw new ApiError(409, 'OTP_NOT_REQUESTED', 'No code was sent for this cart');
+    const stored = cart.deliveryAddress as StoredAddress | null;
+    return openChallenge(tx, context, cart, challenge.phoneNumber, stored?.language ?? tenant.defaultLocale);
+  });
+  return { otpSentTo: await sendChallenge(context, pending) };
+}
+
+/** Whether the cart's phone number is confirmed (when the checkout needs it). */
+export async function isOtpSatisfied(
+  tx: Parameters<typeof challengeOf>[0],
+  cart: Cart,
+  detail: DetailedCart,
+  savePayment?: boolean,
+): Promise<boolean> {
+  if (!needsOtp(cart, detail, savePayment)) return true;
+  return Boolean((await challengeOf(tx, cart))?.verifiedAt);
+}

@@ -1,0 +1,23 @@
+import type { Database } from '@shop/db';
+import type { TenantConfig } from '@shop/tenants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageGateway } from '../adapters/messages';
+import type { PaymentProvider } from '../adapters/payment-provider';
+
+/** The outside services and settings the checkout works with, fixed for the process. */
+export interface CheckoutServices {
+  db: Database;
+  provider: PaymentProvider;
+  messages: MessageGateway;
+  /** Where the provider sends its webhooks (our `POST /api/webhooks/psp`). */
+  webhookUrl: string;
+}
+
+/** One checkout request: the services, the tenant, the shop's origin and the time. */
+export interface CheckoutContext extends CheckoutServices {
+  tenant: TenantConfig;
+  /** `http(s)://host[:port]` the shopper reached the shop at; return URLs start with it. */
+  shopOrigin: string;
+  now: Date;
+  log: FastifyBaseLogger;
+}

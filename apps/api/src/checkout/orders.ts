@@ -1,0 +1,139 @@
+import { schema } from '@shop/db';
+import {
+  isPaymentRequired,
+  ORDER_STATUS_OF_PAYMENT,
+  type OrderStatus,
+  type PaymentItem,
+  type PaymentState,
+} from '@shop/domain';
+import type { TenantConfig } from '@shop/tenants';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DetailedCart } from '../cart/schemas';
+import type { Cart, Transaction } from '../cart/service';
+import { ApiError } from '../http/errors';
+import type { StoredAddress } from './address';
+import { newOrderNumber } from './order-number';
+import { recordOrderEvent } from './timeline';
+
+const { orders, payments } = schema;
+export type Order = typeof orders.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+
+/** Order statuses in which the payment still decides the order's status (fulfilment has not begun). */
+const PAYMENT_PHASE: readonly string[] = [
+  'paymentInit',
+  'paymentPending',
+  'paymentAuthorized',
+  'paid',
+  'failed',
+  'cancelled',
+  'aborted',
+];
+
+/**
+ * Spec §4 payment rule, plus cash codes: a cart of cash-code top-ups is paid by the codes
+ * themselves, redeemed when the order is committed.
+ */
+export function cartNeedsPayment(detail: DetailedCart): boolean {
+  const items = detail.items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
+  if (items.length > 0 && items.every((item) => item.kind === 'CASH_CODE')) return false;
+  return isPaymentRequired(items, detail.summary.totalPrice);
+}
+
+async function latestOrderOf(tx: Transaction, tenant: TenantConfig, cartName: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenant.shopId), eq(orders.cartName, cartName)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order;
+}
+
+/**
+ * The order for the cart as it is now: the last one when the cart has not changed since, a new
+ * one (with its own order number and a snapshot of lines and amounts) otherwise.
+ */
+export async function orderForCart(
+  tx: Transaction,
+  tenant: TenantConfig,
+  cart: Cart,
+  detail: DetailedCart,
+  status: OrderStatus,
+): Promise<Order> {
+  const latest = await latestOrderOf(tx, tenant, cart.cartName);
+  if (latest && latest.cartVersion === cart.version) return latest;
+  const address = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
+  for (;;) {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: newOrderNumber(tenant.shopId),
+        tenantId: tenant.shopId,
+        cartName: cart.cartName,
+        cartVersion: cart.version,
+        currency: detail.summary.currency,
+        summary: { ...detail.summary },
+        totalPrice: detail.summary.totalPrice,
+        lines: detail.items.map((item) => ({ ...item })),
+        contact: { ...address.contact, ...(address.deviceId ? { deviceId: address.deviceId } : {}) },
+        status,
+        paymentRequired: cartNeedsPayment(detail),
+      })
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning();
+    if (order) {
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'order.created',
+        detail: { totalPrice: order.totalPrice, currency: order.currency, cartVersion: cart.version },
+      });
+      return order;
+    }
+  }
+}
+
+/** The order's attempts at the provider, latest first. */
+export const paymentsOf = (tx: Transaction, order: Order) =>
+  tx.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt));
+
+/**
+ * Moves the order's status along with a payment's state, while the payment still decides it and
+ * the payment is the order's latest attempt (or the one that took the money).
+ */
+export async function followPayment(tx: Transaction, order: Order, payment: Payment, isLatest: boolean) {
+  if (!PAYMENT_PHASE.includes(order.status)) return;
+  const state = payment.state as PaymentState;
+  const moneyTaken = state === 'AUTHORIZED' || state === 'CAPTURED';
+  if (!isLatest && !moneyTaken) return;
+  const status = ORDER_STATUS_OF_PAYMENT[state];
+  if (status === order.status) return;
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    paymentId: payment.id,
+    type: 'order.status',
+    detail: { from: order.status, to: status },
+  });
+}
+
+/** A guest's order: found by number within the tenant, and only with the cart name it was made from. */
+export async function findOrder(
+  tx: Transaction | Parameters<typeof latestOrderOf>[0],
+  tenant: TenantConfig,
+  orderNumber: string,
+  cartName: string,
+): Promise<Order> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, tenant.shopId),
+        eq(orders.orderNumber, orderNumber),
+        eq(orders.cartName, cartName),
+      ),
+    );
+  if (!order) throw new ApiError(404, 'UNKNOWN_ORDER', `No order ${orderNumber} for this cart`);
+  return order;
+}

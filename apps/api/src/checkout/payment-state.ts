@@ -1,0 +1,141 @@
+import { schema } from '@shop/db';
+import {
+  applyPaymentEvent,
+  isAlreadyApplied,
+  PAYMENT_STATES,
+  type PaymentEvent,
+  type PaymentState,
+} from '@shop/domain';
+import { and, eq, gt, or } from 'drizzle-orm';
+import type { PaymentWebhook } from '../adapters/payment-provider';
+import type { Transaction } from '../cart/service';
+import type { CheckoutServices } from './context';
+import { followPayment, type Payment } from './orders';
+import { recordOrderEvent } from './timeline';
+
+const { orders, payments } = schema;
+
+async function lockPayment(tx: Transaction, where: ReturnType<typeof eq>) {
+  const [payment] = await tx.select().from(payments).where(where).for('update');
+  return payment;
+}
+
+async function orderOf(tx: Transaction, payment: Payment) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+  if (!order) throw new Error(`payment ${payment.id} has no order`);
+  const [later] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), gt(payments.attempt, payment.attempt)))
+    .limit(1);
+  return { order, isLatest: !later };
+}
+
+/** Sets a locked payment's state and lets its order follow. */
+export async function changePaymentState(
+  tx: Transaction,
+  payment: Payment,
+  state: PaymentState,
+  changes: Partial<Pick<Payment, 'token' | 'refundedAmount' | 'providerPaymentId' | 'payerUrl'>> = {},
+  cause: Record<string, unknown> = {},
+): Promise<void> {
+  const updated = { ...payment, ...changes, state, updatedAt: new Date() };
+  await tx
+    .update(payments)
+    .set({ ...changes, state, updatedAt: updated.updatedAt })
+    .where(eq(payments.id, payment.id));
+  const { order, isLatest } = await orderOf(tx, payment);
+  if (state !== payment.state) {
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      type: 'payment.state',
+      detail: { from: payment.state, to: state, ...cause },
+    });
+  }
+  await followPayment(tx, order, updated, isLatest);
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'already-applied' | 'unknown-payment' | 'out-of-order';
+
+/**
+ * A payment event from the provider, applied once: the event id is written to the order's
+ * timeline in the same transaction as the change, so a redelivered event finds it there and
+ * changes nothing. An event that does not fit the payment's state came late or early; the
+ * caller then reads the payment's status from the provider ({@link syncPayment}).
+ */
+export async function receivePaymentEvent(
+  services: CheckoutServices,
+  webhook: PaymentWebhook,
+): Promise<{ outcome: WebhookOutcome; paymentId?: string }> {
+  return services.db.transaction(async (tx) => {
+    const payment = await lockPayment(
+      tx,
+      or(
+        eq(payments.providerPaymentId, webhook.paymentId),
+        eq(payments.reference, webhook.merchantReference),
+      ) as ReturnType<typeof eq>,
+    );
+    if (!payment) return { outcome: 'unknown-payment' };
+    const [fresh] = await tx
+      .insert(schema.orderEvents)
+      .values({
+        orderId: payment.orderId,
+        paymentId: payment.id,
+        type: 'webhook.received',
+        providerEventId: webhook.eventId,
+        detail: { event: webhook.event, providerPaymentId: webhook.paymentId, amount: webhook.amount },
+      })
+      .onConflictDoNothing({ target: schema.orderEvents.providerEventId })
+      .returning({ id: schema.orderEvents.id });
+    if (!fresh) return { outcome: 'duplicate', paymentId: payment.id };
+
+    const state = payment.state as PaymentState;
+    const identity = payment.providerPaymentId ? {} : { providerPaymentId: webhook.paymentId };
+    if (isAlreadyApplied(state, webhook.event)) {
+      return { outcome: 'already-applied', paymentId: payment.id };
+    }
+    const next = applyPaymentEvent(state, webhook.event);
+    if (!next.ok) return { outcome: 'out-of-order', paymentId: payment.id };
+    await changePaymentState(
+      tx,
+      payment,
+      next.state,
+      { ...identity, ...(webhook.token ? { token: webhook.token } : {}), ...refundChange(payment, webhook) },
+      { eventId: webhook.eventId },
+    );
+    return { outcome: 'applied', paymentId: payment.id };
+  });
+}
+
+function refundChange(payment: Payment, webhook: PaymentWebhook): Partial<Payment> {
+  const refund: PaymentEvent[] = ['REFUND_FULL', 'REFUND_PARTIAL'];
+  if (!refund.includes(webhook.event)) return {};
+  return webhook.event === 'REFUND_FULL' ? { refundedAmount: payment.amount } : {};
+}
+
+const asPaymentState = (status: string): PaymentState | undefined =>
+  (PAYMENT_STATES as readonly string[]).includes(status) ? (status as PaymentState) : undefined;
+
+/**
+ * Reads the payment's status from the provider (outside any transaction) and takes it over: the
+ * provider is the authority on its own payments. Used when a webhook does not fit, and when a
+ * shopper waits on an open payment whose webhook has not come.
+ */
+export async function syncPayment(services: CheckoutServices, paymentId: string): Promise<void> {
+  const [row] = await services.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row?.providerPaymentId) return;
+  const remote = await services.provider.status(row.providerPaymentId);
+  const state = remote && asPaymentState(remote.status);
+  if (!remote || !state) return;
+  await services.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, eq(payments.id, paymentId));
+    if (!payment) return;
+    const changes = {
+      refundedAmount: remote.refundedAmount,
+      ...(remote.token ? { token: remote.token } : {}),
+    };
+    if (payment.state === state && payment.refundedAmount === remote.refundedAmount) return;
+    await changePaymentState(tx, payment, state, changes, { source: 'provider status' });
+  });
+}

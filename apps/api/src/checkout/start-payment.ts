@@ -1,0 +1,207 @@
+import { schema } from '@shop/db';
+import { isMoneyTaken, isRetryablePaymentState, type PaymentState, paymentMethodOffered } from '@shop/domain';
+import type { TenantConfig } from '@shop/tenants';
+import { eq } from 'drizzle-orm';
+import type { DetailedCart } from '../cart/schemas';
+import { cartForCheckout } from '../cart/service';
+import { ApiError } from '../http/errors';
+import { isOtpSatisfied } from './address';
+import type { CheckoutContext } from './context';
+import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from './orders';
+import { changePaymentState } from './payment-state';
+import type { AdditionalData } from './schemas';
+import { resultUrl } from './shop-origin';
+import { recordOrderEvent } from './timeline';
+
+const { payments } = schema;
+
+/** Methods started here; cash codes go through orders, saved tokens through the commit. */
+const HOSTED_METHODS = ['creditcard', 'paypal', 'ideal', 'crypto', 'applepay', 'paymentlink'];
+
+export interface StartPaymentInput {
+  cartName: string;
+  method: string;
+  savePayment?: boolean;
+  additionalData?: AdditionalData;
+}
+
+export interface StartedPayment {
+  payerUrl: string;
+  orderNumber: string;
+  returnUrl: string;
+  iframe: boolean;
+}
+
+/** Whether the tenant shows this method's hosted page in an iframe on its payment page. */
+function inIframe(tenant: TenantConfig, method: string, detail: DetailedCart): boolean {
+  if (method === 'creditcard') return tenant.settings.iFrameCreditCard;
+  if (method !== 'paypal') return false;
+  const automatic = detail.items.some((item) => item.kind === 'AUTOMATIC');
+  return automatic
+    ? tenant.settings.payPalIframeEnabledAutomatic
+    : tenant.settings.payPalIframeEnabledOnceOff;
+}
+
+/** The choices for the method only: a bank for iDEAL, a currency for crypto. */
+function detailsFor(
+  method: string,
+  data: AdditionalData | undefined,
+  iframe: boolean,
+): Record<string, unknown> {
+  return {
+    ...(method === 'ideal' && data?.ideal ? { ideal: data.ideal } : {}),
+    ...(method === 'crypto' && data?.triplea ? { triplea: data.triplea } : {}),
+    ...(method === 'paypal' && iframe ? { paypal: { iframe: true } } : {}),
+  };
+}
+
+const sameAttempt = (payment: Payment, method: string, details: Record<string, unknown>, save: boolean) =>
+  payment.method === method &&
+  payment.savePaymentMethod === save &&
+  JSON.stringify(payment.details) === JSON.stringify(details);
+
+type Plan = { order: Order; payment: Payment; iframe: boolean };
+
+/**
+ * Spec §7 checkout-start-payment. In one transaction, under the cart's lock: price the cart on
+ * the server, find or make its order, and find the open attempt or record a new one. Then,
+ * outside the transaction, ask the provider, with the attempt's reference as idempotency key:
+ * a retry or a double click meets the same attempt and the provider answers the same payment.
+ */
+export async function startPayment(
+  context: CheckoutContext,
+  input: StartPaymentInput,
+): Promise<StartedPayment> {
+  const { db, tenant, now } = context;
+  if (!HOSTED_METHODS.includes(input.method) || !paymentMethodOffered(input.method, tenant.paymentMethods)) {
+    throw new ApiError(
+      400,
+      'PAYMENT_METHOD_IS_NOT_AVAILABLE',
+      `This shop does not take "${input.method}" here`,
+    );
+  }
+  const plan = await db.transaction(async (tx): Promise<Plan> => {
+    const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
+    if (detail.items.length === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'The cart is empty');
+    if (!cartNeedsPayment(detail)) {
+      throw new ApiError(409, 'PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
+    }
+    const save = input.savePayment ?? cart.savePayment;
+    if (!(await isOtpSatisfied(tx, cart, detail, save))) {
+      throw new ApiError(403, 'OTP_REQUIRED', 'Confirm the phone number with the code sent by SMS first');
+    }
+    const order = await orderForCart(tx, tenant, cart, detail, 'paymentInit');
+    const iframe = inIframe(tenant, input.method, detail);
+    const details = detailsFor(input.method, input.additionalData, iframe);
+    const [latest] = await paymentsOf(tx, order);
+    if (latest && isMoneyTaken(latest.state as PaymentState)) {
+      throw new ApiError(409, 'ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
+    }
+    if (
+      latest &&
+      !isRetryablePaymentState(latest.state as PaymentState) &&
+      sameAttempt(latest, input.method, details, save)
+    ) {
+      return { order, payment: latest, iframe };
+    }
+    const attempt = (latest?.attempt ?? 0) + 1;
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        attempt,
+        reference: `${order.orderNumber}-${attempt}`,
+        method: input.method,
+        details,
+        savePaymentMethod: save,
+        amount: order.totalPrice,
+        currency: order.currency,
+        state: 'INITIATED',
+      })
+      .returning();
+    if (!payment) throw new Error('payment insert returned nothing');
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      type: 'payment.created',
+      detail: { attempt, method: input.method, amount: payment.amount, currency: payment.currency },
+    });
+    return { order, payment, iframe };
+  });
+
+  const { order, payment, iframe } = plan;
+  const returnUrl = resultUrl(context.shopOrigin, input.cartName, order.orderNumber);
+  const started = (payerUrl: string) => ({ payerUrl, orderNumber: order.orderNumber, returnUrl, iframe });
+  if (payment.payerUrl) return started(payment.payerUrl);
+  return started(await initiate(context, order, payment, returnUrl));
+}
+
+/** Asks the provider for the attempt's payment and records the answer; START_PAYMENT_ERROR when it fails. */
+async function initiate(
+  context: CheckoutContext,
+  order: Order,
+  payment: Payment,
+  returnUrl: string,
+): Promise<string> {
+  const { db, tenant, provider, log } = context;
+  const failed = () =>
+    new ApiError(
+      502,
+      'START_PAYMENT_ERROR',
+      'The payment could not be started; nothing was charged. Please try again.',
+    );
+  let answer: Awaited<ReturnType<typeof provider.initiate>>;
+  try {
+    answer = await provider.initiate({
+      idempotencyKey: payment.reference,
+      merchantReference: payment.reference,
+      amount: payment.amount,
+      currency: payment.currency,
+      method: payment.method,
+      returnUrl,
+      webhookUrl: context.webhookUrl,
+      tenantName: tenant.providerName,
+      merchantAccount: tenant.paymentProvider.merchantAccount ?? tenant.shopId,
+      savePaymentMethod: payment.savePaymentMethod,
+      additionalData: payment.details,
+    });
+  } catch (error) {
+    log.warn({ err: error, reference: payment.reference }, 'payment start failed');
+    // The attempt stays INITIATED: a retry asks again with the same key and cannot charge twice.
+    await recordOrderEvent(db, {
+      orderId: order.id,
+      paymentId: payment.id,
+      type: 'provider.initiate.failed',
+      detail: { message: (error as Error).message },
+    });
+    throw failed();
+  }
+  const payerUrl = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+    if (!current) throw new Error(`payment ${payment.id} vanished`);
+    if (!answer.ok) {
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        paymentId: payment.id,
+        type: 'provider.initiate.refused',
+        detail: { code: answer.code },
+      });
+      if (current.state === 'INITIATED')
+        await changePaymentState(tx, current, 'FAILED', {}, { code: answer.code });
+      return undefined;
+    }
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      type: 'provider.initiated',
+      detail: { providerPaymentId: answer.paymentId },
+    });
+    const identity = { providerPaymentId: answer.paymentId, payerUrl: answer.payerUrl };
+    // A webhook may have moved it on already; only a payment still INITIATED becomes PENDING.
+    const state = current.state === 'INITIATED' ? 'PENDING' : (current.state as PaymentState);
+    await changePaymentState(tx, current, state, identity, { event: 'REDIRECTED' });
+    return answer.payerUrl;
+  });
+  if (payerUrl === undefined) throw failed();
+  return payerUrl;
+}

@@ -1,0 +1,171 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cartNameSchema } from '../cart/schemas';
+import { resendOtp, submitCheckoutAddress } from '../checkout/address';
+import type { CheckoutContext, CheckoutServices } from '../checkout/context';
+import { createOrder, orderStatus } from '../checkout/order-requests';
+import { verifyChallenge } from '../checkout/otp';
+import {
+  checkoutAddressAnswer,
+  checkoutAddressBody,
+  createOrderBody,
+  orderView,
+  resendOtpBody,
+  startApplePaymentBody,
+  startedPaymentAnswer,
+  startPaymentBody,
+  validateOtpBody,
+} from '../checkout/schemas';
+import { shopOrigin } from '../checkout/shop-origin';
+import { startPayment } from '../checkout/start-payment';
+import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  410: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  502: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+const tags = ['checkout'];
+const headers = tenantHeadersSchema;
+
+const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The checkout calls of spec §7 (Cart and checkout, the checkout half), at exactly its paths. */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices> = async (app, services) => {
+  const context = (request: FastifyRequest): CheckoutContext => ({
+    ...services,
+    tenant: request.tenant,
+    shopOrigin: shopOrigin(
+      request.tenant,
+      firstHeader(request.headers['x-forwarded-host']),
+      firstHeader(request.headers['x-forwarded-proto']),
+    ),
+    now: new Date(),
+    log: request.log,
+  });
+
+  app.post(
+    '/api/shop/rest/checkout-address',
+    {
+      schema: {
+        tags,
+        summary: 'Keep the contact and address; answer the next step (OTP sends a code by SMS)',
+        headers,
+        body: checkoutAddressBody,
+        response: { 200: checkoutAddressAnswer, ...errors },
+      },
+    },
+    async (request) => submitCheckoutAddress(context(request), request.body),
+  );
+
+  app.post(
+    '/api/shop/rest/validate-otp',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the phone number with the code sent by SMS',
+        headers,
+        body: validateOtpBody,
+        response: { 200: z.object({ verified: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await verifyChallenge(context(request), request.body.cartName, request.body.otp);
+      return { verified: true as const };
+    },
+  );
+
+  app.post(
+    '/api/shop/rest/resend-otp',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new code (at most once a minute)',
+        headers,
+        body: resendOtpBody,
+        response: { 200: checkoutAddressAnswer, ...errors },
+      },
+    },
+    async (request) => ({
+      nextStep: 'OTP' as const,
+      ...(await resendOtp(context(request), request.body.cartName)),
+    }),
+  );
+
+  app.post(
+    '/api/shop/rest/checkout-start-payment',
+    {
+      schema: {
+        tags,
+        summary: 'Start paying the cart; answers where the shopper pays',
+        headers,
+        body: startPaymentBody,
+        response: { 200: startedPaymentAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { paymentMethod, cartName, savePayment, additionalData } = request.body;
+      const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
+      return startPayment(context(request), { cartName, method, savePayment, additionalData });
+    },
+  );
+
+  app.post(
+    '/api/shop/rest/checkout-start-apple-payment',
+    {
+      schema: {
+        tags,
+        summary: 'Start paying the cart with Apple Pay',
+        headers,
+        body: startApplePaymentBody,
+        response: { 200: startedPaymentAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { cartName, savePayment, additionalData } = request.body;
+      return startPayment(context(request), { cartName, method: 'applepay', savePayment, additionalData });
+    },
+  );
+
+  app.post(
+    '/api/shop/rest/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Create the order of a cart that needs no payment',
+        headers,
+        body: createOrderBody,
+        response: { 201: z.object({ orderNumber: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createOrder(context(request), request.body.cartName)),
+  );
+
+  app.get(
+    '/api/shop/rest/orders/:orderNumber',
+    {
+      schema: {
+        tags,
+        summary: 'The order and its payment, for the result page',
+        headers,
+        params: z.object({
+          orderNumber: z
+            .string()
+            .min(5)
+            .max(32)
+            .regex(/^[A-Z0-9-]+$/),
+        }),
+        querystring: z.object({ cartName: cartNameSchema }),
+        response: { 200: orderView, ...errors },
+      },
+    },
+    async (request) => orderStatus(context(request), request.params.orderNumber, request.query.cartName),
+  );
+};

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { PaymentProvider } from '../adapters/payment-provider';
+import type { CheckoutServices } from '../checkout/context';
+import { receivePaymentEvent, syncPayment } from '../checkout/payment-state';
+
+/**
+ * `POST /api/webhooks/psp`: the payment provider's events. The body is read raw, because the
+ * signature is over its exact bytes. 401 `INVALID_SIGNATURE` changes nothing; every signed
+ * event is answered 200 once it is safely recorded (or known already), so the provider stops
+ * retrying it.
+ */
+export const webhookRoutes: FastifyPluginAsync<CheckoutServices & { provider: PaymentProvider }> = async (
+  app,
+  services,
+) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post('/api/webhooks/psp', { schema: { hide: true } }, async (request, reply) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const signature = request.headers['x-sandbox-signature'];
+    const webhook = services.provider.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+    if (webhook.kind === 'invalid-signature') {
+      return reply
+        .status(401)
+        .send({ code: 'INVALID_SIGNATURE', message: 'The webhook signature does not match' });
+    }
+    if (webhook.kind === 'ignored') {
+      request.log.info({ eventId: webhook.eventId, type: webhook.type }, 'webhook ignored');
+      return { received: true };
+    }
+    const { outcome, paymentId } = await receivePaymentEvent(services, webhook);
+    request.log.info({ eventId: webhook.eventId, event: webhook.event, outcome }, 'payment webhook');
+    if (outcome === 'out-of-order' && paymentId) {
+      // Recorded already: should the look-up fail, the result page or reconciliation looks again.
+      await syncPayment(services, paymentId).catch((err: unknown) =>
+        request.log.warn({ err, paymentId }, 'payment status look-up after a webhook failed'),
+      );
+    }
+    return { received: true, outcome };
+  });
+};

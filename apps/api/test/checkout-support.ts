@@ -1,0 +1,78 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { type RunningApi, WEBHOOK_SECRET } from './harness';
+
+/** Calls of the checkout tests: JSON in and out, with the tenant header. */
+export function checkoutClient(api: RunningApi) {
+  async function call(method: string, path: string, tenant: string, body?: unknown) {
+    const response = await api.request(path, {
+      method,
+      headers: {
+        'X-Tenant-Id': tenant,
+        'X-Forwarded-Host': `${tenant}.localhost:3000`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  async function newCart(tenant: string, items: unknown[]): Promise<string> {
+    const { status, body } = await call('POST', '/api/shop/rest/v2/addToCart', tenant, { items });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.cartName;
+  }
+
+  const startPayment = (tenant: string, body: Record<string, unknown>) =>
+    call('POST', '/api/shop/rest/checkout-start-payment', tenant, body);
+
+  const order = (tenant: string, orderNumber: string, cartName: string) =>
+    call('GET', `/api/shop/rest/orders/${orderNumber}?cartName=${cartName}`, tenant);
+
+  /** Polls the order until its status is `expected` (webhooks arrive asynchronously). */
+  async function orderReaches(tenant: string, orderNumber: string, cartName: string, expected: string) {
+    let last: unknown;
+    for (let tries = 0; tries < 100; tries += 1) {
+      const { body } = await order(tenant, orderNumber, cartName);
+      if (body.orderStatus === expected) return body;
+      last = body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`order ${orderNumber} did not reach ${expected}: ${JSON.stringify(last)}`);
+  }
+
+  /** Acts on the provider's hosted page through its HTTP twin. */
+  async function act(payerUrl: string, action: string, body: object = {}) {
+    const url = new URL(payerUrl);
+    const response = await fetch(`${api.sandbox.baseUrl}${url.pathname}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as { redirectUrl: string };
+  }
+
+  /** Posts a webhook as the provider would, signed with the shared secret unless told otherwise. */
+  async function webhook(event: Record<string, unknown>, signature?: string) {
+    const body = JSON.stringify({
+      eventId: `evt_${randomUUID()}`,
+      occurredAt: new Date().toISOString(),
+      ...event,
+    });
+    const signed = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
+    const response = await api.request('/api/webhooks/psp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature ?? signed },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  return { call, newCart, startPayment, order, orderReaches, act, webhook };
+}
+
+export const GOOD_CARD = { cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
+export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };
+export const THREE_D_SECURE_CARD = { cardNumber: '4000 0000 0000 3220', expiry: '12/39', cvc: '123' };

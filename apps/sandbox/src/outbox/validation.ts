@@ -1,0 +1,53 @@
+import type { Recipient } from './messages';
+
+/**
+ * Checks of what reaches the outbox over HTTP: the gateway's message body and the recipient
+ * filter of `GET /outbox`. A failure names the field for `400 { code: 'VALIDATION_FAILED' }`.
+ */
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface GatewayMessage {
+  channel: 'sms' | 'whatsapp';
+  to: string;
+  from?: string;
+  text: string;
+}
+
+export const MAX_TEXT_LENGTH = 1600;
+
+const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+/** The body of `POST /outbox/messages`: `{ channel, to, from?, text }`. Unknown fields are ignored. */
+export function parseGatewayMessage(body: unknown): Parsed<GatewayMessage> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return fail('The body must be a JSON object');
+  }
+  const { channel, to, from, text } = body as Record<string, unknown>;
+  if (channel !== 'sms' && channel !== 'whatsapp') return fail('channel must be sms or whatsapp');
+  if (typeof to !== 'string' || !/^\+\d{6,15}$/.test(to.trim())) {
+    return fail('to must be a phone number in E.164 form: +, then 6 to 15 digits');
+  }
+  if (from !== undefined && (typeof from !== 'string' || from.trim() === '' || from.length > 50)) {
+    return fail('from must be a text of 1 to 50 characters when given');
+  }
+  if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_TEXT_LENGTH) {
+    return fail(`text must be a text of 1 to ${MAX_TEXT_LENGTH} characters`);
+  }
+  return { ok: true, value: { channel, to: to.trim(), ...(from === undefined ? {} : { from }), text } };
+}
+
+/**
+ * The `to` of `GET /outbox?to=`: an e-mail address (anything with an `@`, compared without case)
+ * or a phone number, compared by its digits, so `+4917…`, `4917…` and ` 4917…` (a `+` that a
+ * query string decoded as a space) are the same number. Spaces, dashes and brackets are allowed.
+ */
+export function parseRecipient(query: string): Parsed<Recipient> {
+  const trimmed = query.trim();
+  if (trimmed.includes('@')) return { ok: true, value: { kind: 'address', address: trimmed.toLowerCase() } };
+  const digits = trimmed.replace(/\D/g, '');
+  if (/^\+?[\d\s()-]+$/.test(trimmed) && digits.length >= 6 && digits.length <= 15) {
+    return { ok: true, value: { kind: 'msisdn', digits } };
+  }
+  return fail('to must be an e-mail address or a phone number such as +4917012345678');
+}
