@@ -207,6 +207,37 @@ describe('exactly one charge', () => {
   });
 });
 
+describe('money taken twice', () => {
+  it('a shopper who pays two open attempts of one order gets the second one back', async () => {
+    const first = await started('creditcard');
+    const second = await client.startPayment(first.tenant, {
+      cartName: first.cartName,
+      paymentMethod: 'paypal',
+    });
+    expect(second.body.orderNumber).toBe(first.orderNumber);
+    await client.act(second.body.payerUrl, 'approve');
+    await client.orderReaches(first.tenant, first.orderNumber, first.cartName, 'paid');
+    await client.act(first.payerUrl, 'approve', GOOD_CARD);
+    const secondId = new URL(second.body.payerUrl).pathname.split('/').pop();
+    for (let tries = 0; tries < 100; tries += 1) {
+      const events = await timeline(first.orderNumber);
+      if (events.some((event) => event.type === 'payment.duplicate.refunded')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const remote = (await (await fetch(`${api.sandbox.baseUrl}/psp/payments/${secondId}`)).json()) as {
+      status: string;
+    };
+    const firstId = new URL(first.payerUrl).pathname.split('/').pop();
+    const kept = (await (await fetch(`${api.sandbox.baseUrl}/psp/payments/${firstId}`)).json()) as {
+      status: string;
+    };
+    // The lowest attempt holding money decides the order; the other one is given back.
+    expect({ first: kept.status, second: remote.status }).toEqual({ first: 'CAPTURED', second: 'REFUNDED' });
+    const body = await client.orderReaches(first.tenant, first.orderNumber, first.cartName, 'paid');
+    expect(body.orderStatus).toBe('paid');
+  });
+});
+
 describe('webhooks', () => {
   it('a webhook delivered twice changes the payment once', async () => {
     const payment = await started('creditcard');

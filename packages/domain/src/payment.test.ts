@@ -3,6 +3,8 @@ import {
   applyPaymentEvent,
   COMMIT_POLL_INTERVAL_MS,
   type CommitResponse,
+  decidingAttempt,
+  duplicateAttempts,
   FAILED_LIKE_ORDER_STATUSES,
   type FreeSetupKind,
   freeSetupKind,
@@ -383,5 +385,29 @@ describe('the order status that follows a payment', () => {
     const taken = PAYMENT_STATES.filter(isMoneyTaken);
     expect(taken).toEqual(['AUTHORIZED', 'CAPTURED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
     expect(retryable.some(isMoneyTaken)).toBe(false);
+  });
+});
+
+describe('the attempt that decides an order’s payment', () => {
+  const attempt = (n: number, state: PaymentState) => ({ attempt: n, state });
+
+  it('is the first attempt that took the money, else the latest', () => {
+    expect(decidingAttempt([])).toBeUndefined();
+    expect(decidingAttempt([attempt(1, 'DECLINED'), attempt(2, 'PENDING')])).toEqual(attempt(2, 'PENDING'));
+    expect(decidingAttempt([attempt(2, 'CAPTURED'), attempt(1, 'DECLINED')])).toEqual(attempt(2, 'CAPTURED'));
+    expect(decidingAttempt([attempt(1, 'CAPTURED'), attempt(2, 'CAPTURED')])).toEqual(attempt(1, 'CAPTURED'));
+    expect(decidingAttempt([attempt(1, 'REFUNDED'), attempt(2, 'PENDING')])).toEqual(attempt(1, 'REFUNDED'));
+  });
+
+  it('names every other attempt holding money as a duplicate, and nothing else', () => {
+    const attempts = [
+      attempt(1, 'CAPTURED'),
+      attempt(2, 'CAPTURED'),
+      attempt(3, 'AUTHORIZED'),
+      attempt(4, 'DECLINED'),
+      attempt(5, 'REFUNDED'),
+    ];
+    expect(duplicateAttempts(attempts)).toEqual([attempt(2, 'CAPTURED'), attempt(3, 'AUTHORIZED')]);
+    expect(duplicateAttempts([attempt(1, 'DECLINED'), attempt(2, 'CAPTURED')])).toEqual([]);
   });
 });

@@ -307,3 +307,26 @@ export function isMoneyTaken(state: PaymentState): boolean {
     state === 'AUTHORIZED' || state === 'CAPTURED' || state === 'PARTIALLY_REFUNDED' || state === 'REFUNDED'
   );
 }
+
+/** A payment attempt of an order, as far as deciding the order's payment goes. */
+export interface PaymentAttempt {
+  attempt: number;
+  state: PaymentState;
+}
+
+/**
+ * The attempt that decides an order's payment: the first (lowest) attempt that took the money,
+ * else the latest attempt. Any other attempt that took money is a duplicate to give back.
+ */
+export function decidingAttempt<T extends PaymentAttempt>(attempts: readonly T[]): T | undefined {
+  const byAttempt = [...attempts].sort((a, b) => a.attempt - b.attempt);
+  return byAttempt.find((attempt) => isMoneyTaken(attempt.state)) ?? byAttempt.at(-1);
+}
+
+/** Attempts holding money that the deciding attempt makes redundant: they are to be refunded or voided. */
+export function duplicateAttempts<T extends PaymentAttempt>(attempts: readonly T[]): T[] {
+  const deciding = decidingAttempt(attempts);
+  return attempts.filter(
+    (attempt) => attempt !== deciding && (attempt.state === 'CAPTURED' || attempt.state === 'AUTHORIZED'),
+  );
+}

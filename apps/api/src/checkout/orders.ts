@@ -1,5 +1,6 @@
 import { schema } from '@shop/db';
 import {
+  decidingAttempt,
   isPaymentRequired,
   ORDER_STATUS_OF_PAYMENT,
   type OrderStatus,
@@ -98,20 +99,21 @@ export const paymentsOf = (tx: Transaction, order: Order) =>
   tx.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt));
 
 /**
- * Moves the order's status along with a payment's state, while the payment still decides it and
- * the payment is the order's latest attempt (or the one that took the money).
+ * Moves the order's status along with its deciding payment attempt (the first that took the
+ * money, else the latest), while the payment still decides it.
  */
-export async function followPayment(tx: Transaction, order: Order, payment: Payment, isLatest: boolean) {
+export async function followPayments(tx: Transaction, order: Order, cause: { paymentId: string }) {
   if (!PAYMENT_PHASE.includes(order.status)) return;
-  const state = payment.state as PaymentState;
-  const moneyTaken = state === 'AUTHORIZED' || state === 'CAPTURED';
-  if (!isLatest && !moneyTaken) return;
-  const status = ORDER_STATUS_OF_PAYMENT[state];
+  const deciding = decidingAttempt(
+    (await paymentsOf(tx, order)).map((payment) => ({ ...payment, state: payment.state as PaymentState })),
+  );
+  if (!deciding) return;
+  const status = ORDER_STATUS_OF_PAYMENT[deciding.state];
   if (status === order.status) return;
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await recordOrderEvent(tx, {
     orderId: order.id,
-    paymentId: payment.id,
+    paymentId: cause.paymentId,
     type: 'order.status',
     detail: { from: order.status, to: status },
   });

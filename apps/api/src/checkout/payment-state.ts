@@ -1,16 +1,17 @@
 import { schema } from '@shop/db';
 import {
   applyPaymentEvent,
+  duplicateAttempts,
   isAlreadyApplied,
   PAYMENT_STATES,
   type PaymentEvent,
   type PaymentState,
 } from '@shop/domain';
-import { and, eq, gt, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { PaymentWebhook } from '../adapters/payment-provider';
 import type { Transaction } from '../cart/service';
 import type { CheckoutServices } from './context';
-import { followPayment, type Payment } from './orders';
+import { followPayments, type Payment, paymentsOf } from './orders';
 import { recordOrderEvent } from './timeline';
 
 const { orders, payments } = schema;
@@ -23,12 +24,7 @@ async function lockPayment(tx: Transaction, where: ReturnType<typeof eq>) {
 async function orderOf(tx: Transaction, payment: Payment) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
   if (!order) throw new Error(`payment ${payment.id} has no order`);
-  const [later] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), gt(payments.attempt, payment.attempt)))
-    .limit(1);
-  return { order, isLatest: !later };
+  return order;
 }
 
 /** Sets a locked payment's state and lets its order follow. */
@@ -39,12 +35,11 @@ export async function changePaymentState(
   changes: Partial<Pick<Payment, 'token' | 'refundedAmount' | 'providerPaymentId' | 'payerUrl'>> = {},
   cause: Record<string, unknown> = {},
 ): Promise<void> {
-  const updated = { ...payment, ...changes, state, updatedAt: new Date() };
   await tx
     .update(payments)
-    .set({ ...changes, state, updatedAt: updated.updatedAt })
+    .set({ ...changes, state, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  const { order, isLatest } = await orderOf(tx, payment);
+  const order = await orderOf(tx, payment);
   if (state !== payment.state) {
     await recordOrderEvent(tx, {
       orderId: order.id,
@@ -53,7 +48,7 @@ export async function changePaymentState(
       detail: { from: payment.state, to: state, ...cause },
     });
   }
-  await followPayment(tx, order, updated, isLatest);
+  await followPayments(tx, order, { paymentId: payment.id });
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'already-applied' | 'unknown-payment' | 'out-of-order';
@@ -138,4 +133,36 @@ export async function syncPayment(services: CheckoutServices, paymentId: string)
     if (payment.state === state && payment.refundedAmount === remote.refundedAmount) return;
     await changePaymentState(tx, payment, state, changes, { source: 'provider status' });
   });
+}
+
+/**
+ * Gives back money an order holds twice (a shopper who paid in two tabs, or with a second method
+ * while the first was still open): every attempt but the deciding one that captured is refunded,
+ * one that is only authorized is voided. The reference-based keys make a repeat harmless.
+ */
+export async function returnDuplicatePayments(services: CheckoutServices, paymentId: string): Promise<void> {
+  const { db, provider } = services;
+  const duplicates = await db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment) return [];
+    const attempts = await paymentsOf(tx, await orderOf(tx, payment));
+    return duplicateAttempts(
+      attempts.map((attempt) => ({ ...attempt, state: attempt.state as PaymentState })),
+    );
+  });
+  for (const duplicate of duplicates) {
+    if (!duplicate.providerPaymentId) continue;
+    const key = `${duplicate.reference}-duplicate`;
+    const answer =
+      duplicate.state === 'AUTHORIZED'
+        ? await provider.cancel(duplicate.providerPaymentId, key)
+        : await provider.refund(duplicate.providerPaymentId, undefined, key);
+    await recordOrderEvent(db, {
+      orderId: duplicate.orderId,
+      paymentId: duplicate.id,
+      type: duplicate.state === 'AUTHORIZED' ? 'payment.duplicate.voided' : 'payment.duplicate.refunded',
+      detail: answer.ok ? {} : { code: answer.code },
+    });
+    await syncPayment(services, duplicate.id);
+  }
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentProvider } from '../adapters/payment-provider';
 import type { CheckoutServices } from '../checkout/context';
-import { receivePaymentEvent, syncPayment } from '../checkout/payment-state';
+import { receivePaymentEvent, returnDuplicatePayments, syncPayment } from '../checkout/payment-state';
 
 /**
  * `POST /api/webhooks/psp`: the payment provider's events. The body is read raw, because the
@@ -35,10 +35,14 @@ export const webhookRoutes: FastifyPluginAsync<CheckoutServices & { provider: Pa
     }
     const { outcome, paymentId } = await receivePaymentEvent(services, webhook);
     request.log.info({ eventId: webhook.eventId, event: webhook.event, outcome }, 'payment webhook');
-    if (outcome === 'out-of-order' && paymentId) {
-      // Recorded already: should the look-up fail, the result page or reconciliation looks again.
-      await syncPayment(services, paymentId).catch((err: unknown) =>
-        request.log.warn({ err, paymentId }, 'payment status look-up after a webhook failed'),
+    if (paymentId && (outcome === 'out-of-order' || outcome === 'applied')) {
+      // Recorded already: should a provider call fail, the result page or reconciliation looks again.
+      const settle = async () => {
+        if (outcome === 'out-of-order') await syncPayment(services, paymentId);
+        await returnDuplicatePayments(services, paymentId);
+      };
+      await settle().catch((err: unknown) =>
+        request.log.warn({ err, paymentId }, 'settling a payment after its webhook failed'),
       );
     }
     return { received: true, outcome };

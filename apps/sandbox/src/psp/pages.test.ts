@@ -101,6 +101,22 @@ describe('GET /psp/pay/{id}', () => {
     expect(html).toContain('<legend>Pay in</legend>');
   });
 
+  it('preselects the bank or currency the shopper already chose in the shop', async () => {
+    const bank = await hostedPage({ method: 'ideal', additionalData: { ideal: { issuerId: 'RABONL2U' } } });
+    expect(bank.html).toContain('<option value="Rabobank" selected>Rabobank</option>');
+    const unknownBank = await hostedPage({
+      method: 'ideal',
+      additionalData: { ideal: { issuerId: 'NOPE' } },
+    });
+    expect(unknownBank.html).not.toContain(' selected>');
+    const crypto = await hostedPage({
+      method: 'crypto',
+      additionalData: { triplea: { cryptoCurrency: 'USDC' } },
+    });
+    expect(crypto.html).toContain('name="cryptoCurrency" value="USDC" checked>');
+    expect(crypto.html).not.toContain('name="cryptoCurrency" value="BTC" checked>');
+  });
+
   it('shows an Apple Pay sheet for applepay', async () => {
     const { html } = await hostedPage({ method: 'applepay', tenantName: 'TopNet Store' });
     expect(html).toContain('<div class="sheet">');

@@ -1,5 +1,12 @@
 import { escapeHtml } from '../html';
-import { BANKS, CRYPTO_CURRENCIES, type Payment, type PaymentMethod, type TokenMethod } from './types';
+import {
+  BANK_OF_ISSUER,
+  BANKS,
+  CRYPTO_CURRENCIES,
+  type Payment,
+  type PaymentMethod,
+  type TokenMethod,
+} from './types';
 
 /**
  * Each method's own step on the hosted pages: the fields inside the Approve form. Field names
@@ -157,14 +164,34 @@ function pendingStep(): string {
 }
 
 /** The step's heading and fields, for the payment's method. */
+/**
+ * What the merchant already chose with the shopper (`additionalData.ideal.issuerId`,
+ * `additionalData.triplea.cryptoCurrency`), preselected on the page.
+ */
+function merchantChoices(payment: Payment): Record<string, string> {
+  const data = payment.additionalData as
+    | { ideal?: { issuerId?: unknown }; triplea?: { cryptoCurrency?: unknown } }
+    | undefined;
+  const issuerId = data?.ideal?.issuerId;
+  const bank = typeof issuerId === 'string' ? BANK_OF_ISSUER[issuerId] : undefined;
+  const currency = data?.triplea?.cryptoCurrency;
+  return {
+    ...(bank ? { bank } : {}),
+    ...(typeof currency === 'string' && (CRYPTO_CURRENCIES as readonly string[]).includes(currency)
+      ? { cryptoCurrency: currency }
+      : {}),
+  };
+}
+
 export function methodStep(context: StepContext, amount: string): { title: string; fields: string } {
   const { method } = context.payment;
+  const withChoices = { ...context, values: { ...merchantChoices(context.payment), ...context.values } };
   const fields = {
     creditcard: () => cardStep(context),
     paypal: () => payPalStep(context, 'Log in to approve the payment with your PayPal balance.'),
-    ideal: () => bankStep(context),
+    ideal: () => bankStep(withChoices),
     applepay: () => applePayStep(context, amount),
-    crypto: () => cryptoStep(context),
+    crypto: () => cryptoStep(withChoices),
     paymentlink: () => paymentLinkStep(context),
     pending: () => pendingStep(),
   }[method]();

@@ -47,6 +47,22 @@ export const BANKS = [
   'Handelsbanken',
 ] as const;
 
+/** The banks by their iDEAL issuer id (BIC), as merchants send it in `additionalData.ideal.issuerId`. */
+export const BANK_OF_ISSUER: Readonly<Record<string, (typeof BANKS)[number]>> = {
+  ABNANL2A: 'ABN AMRO',
+  ASNBNL21: 'ASN Bank',
+  INGBNL2A: 'ING',
+  RABONL2U: 'Rabobank',
+  SNSBNL2A: 'SNS Bank',
+  RBRBNL21: 'SNS Regio Bank',
+  TRIONL2U: 'Triodos Bank',
+  FVLBNL22: 'Van Lanschot',
+  KNABNL2H: 'Knab',
+  BUNQNL2A: 'Bunq',
+  MOYONL21: 'Moneyou',
+  HANDNL2A: 'Handelsbanken',
+};
+
 /** Currencies a crypto payment can be paid in. */
 export const CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDC'] as const;
 

@@ -1,3 +1,5 @@
+import { readCookie, writeCookie } from './browser-cookies';
+
 /** Calls from the browser to the shop's `/api/*` (same origin); errors come back as their code. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string | undefined };
 
@@ -18,19 +20,14 @@ export async function callShopApi<T>(path: string, init: RequestInit = {}): Prom
 /** The cookie that keeps a shopper's cart name across reloads (spec §4). */
 export const CART_COOKIE = 'cartName';
 
+const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
+
 export function savedCartName(): string | undefined {
-  return document.cookie
-    .split('; ')
-    .find((entry) => entry.startsWith(`${CART_COOKIE}=`))
-    ?.slice(CART_COOKIE.length + 1);
+  return readCookie(CART_COOKIE) || undefined;
 }
 
 export function saveCartName(cartName: string | undefined): void {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  const value = cartName ? `${cartName}; max-age=${7 * 24 * 60 * 60}` : '; max-age=0';
-  // The Cookie Store API is not available in every browser the shop supports.
-  // biome-ignore lint/suspicious/noDocumentCookie: see above
-  document.cookie = `${CART_COOKIE}=${value}; path=/; samesite=strict${secure}`;
+  writeCookie(CART_COOKIE, cartName, SEVEN_DAYS_SECONDS);
 }
 
 /**

@@ -22,10 +22,12 @@ export interface CartViewProps {
   detailed: boolean;
   /** Where the checkout button leads; none on the payment page itself. */
   nextStep: string | undefined;
+  /** Told of every cart the server answers (null once the cart is gone). */
+  onCartChange?: (cart: DetailedCart | null) => void;
 }
 
 /** The cart: lines with quantities, promo codes and the summary (spec §3 Cart). */
-export function CartView({ initialCart, allowPromoCodes, detailed, nextStep }: CartViewProps) {
+export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onCartChange }: CartViewProps) {
   const t = useTranslations('common');
   const locale = useLocale();
   const showAlert = useAlert();
@@ -41,12 +43,14 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep }: C
     setBusy(false);
     if (result.ok) {
       setCart(result.data);
+      onCartChange?.(result.data);
       dismissAlerts(CLOSED_ON_SUCCESS);
       return true;
     }
     if (result.code === 'UNKNOWN_CART') {
       saveCartName(undefined);
       setCart(null);
+      onCartChange?.(null);
     }
     showAlert({ messageKey: messageKeyFor(result.code) });
     return false;

@@ -1,22 +1,39 @@
 import { getTranslations } from 'next-intl/server';
 import { currentCart } from '../../lib/cart';
 import { requireTenant } from '../../lib/tenant';
+import { PaymentStep } from '../checkout/PaymentStep';
 import { CartView } from './CartView';
 
-/** The cart page and the payment page share the cart; the payment methods follow there. */
+/** Methods paid on the payment page; a cash code is redeemed in a flow of its own. */
+function paymentPageMethods(methods: readonly string[]): string[] {
+  return methods.filter((method) => method !== 'cashcode');
+}
+
+/** The cart page and the payment page share the cart; the payment page adds the payment form. */
 export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
   const tenant = await requireTenant();
   const [t, cart] = await Promise.all([getTranslations('common'), currentCart(tenant)]);
   return (
     <div className="checkout">
       <h1>{t(step === 'cart' ? 'cartTitle' : 'paymentTitle')}</h1>
-      {step === 'payment' && cart && <p>{t('paymentMethodsFollow')}</p>}
-      <CartView
-        initialCart={cart}
-        allowPromoCodes={tenant.flags.allowPromoCodes}
-        detailed={tenant.variations.hasDetailedCart}
-        nextStep={step === 'cart' ? '/shop/checkout/payment' : undefined}
-      />
+      {step === 'cart' ? (
+        <CartView
+          initialCart={cart}
+          allowPromoCodes={tenant.flags.allowPromoCodes}
+          detailed={tenant.variations.hasDetailedCart}
+          nextStep="/shop/checkout/payment"
+        />
+      ) : (
+        <PaymentStep
+          initialCart={cart}
+          allowPromoCodes={tenant.flags.allowPromoCodes}
+          detailed={tenant.variations.hasDetailedCart}
+          methods={paymentPageMethods(tenant.paymentMethods)}
+          cardBrands={tenant.acceptedCardBrands}
+          hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
+          currency={tenant.currency}
+        />
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { savePhoneNumber } from '../../lib/phone-number-cookie';
 import { addToCart } from '../../lib/shop-api';
 import { useAlert } from '../Alerts';
 
@@ -31,6 +32,8 @@ export interface TopupFormProps {
   afterAdding: string;
   amountPlaceholders: number[] | undefined;
   topupTypes: ('ONCE_OFF' | 'AUTOMATIC' | 'SMS')[];
+  /** The automatic top-up on offer: tops up the chosen amount when the balance falls below the limit. */
+  automatic: { productId: string; range: PriceRange; lowBalanceLimit: number } | null;
   /** From the page's `?msisdn=…&amount=…` (amount in major units). */
   initial: { msisdn?: string; amount?: string };
 }
@@ -77,19 +80,35 @@ export function TopupForm(props: TopupFormProps) {
   const [adding, setAdding] = useState(false);
   const addition = useRef({ signature: '', key: '' });
 
-  /** Adds the once-off top-up to the cart; automatic and SMS top-ups are set up in a later step. */
-  async function putInCart(msisdn: string, minor: number) {
-    if (topupType !== 'ONCE_OFF') return;
+  /** The cart item for the chosen type; SMS top-ups are set up in a later step. */
+  function cartItem(msisdn: string, minor: number): object | undefined {
+    if (topupType === 'AUTOMATIC' && props.automatic) {
+      return {
+        productId: props.automatic.productId,
+        amount: minor,
+        phoneNumber: msisdn,
+        autoTopupOption: 'LOW_BALANCE',
+        lowBalanceOption: { lowBalanceLimit: props.automatic.lowBalanceLimit },
+      };
+    }
+    if (topupType !== 'ONCE_OFF') return undefined;
     const fixed = props.fixedAmounts.find((candidate) => candidate.amount === amount);
-    const item = fixed
+    return fixed
       ? { productId: fixed.productId, phoneNumber: msisdn }
       : { productId: props.range?.productId ?? '', amount: minor, phoneNumber: msisdn };
+  }
+
+  /** Adds the top-up to the cart and keeps its number for the checkout. */
+  async function putInCart(msisdn: string, minor: number) {
+    const item = cartItem(msisdn, minor);
+    if (!item) return;
     const signature = JSON.stringify(item);
     // One key per distinct item while the page lives: a double click or a retry adds it once.
     if (addition.current.signature !== signature) addition.current = { signature, key: crypto.randomUUID() };
     setAdding(true);
     const result = await addToCart([item], addition.current.key);
     if (result.ok) {
+      savePhoneNumber(msisdn);
       window.location.assign(props.afterAdding);
       return;
     }
@@ -115,12 +134,13 @@ export function TopupForm(props: TopupFormProps) {
       next.phone = t(
         number.reason === 'COUNTRY_NOT_ALLOWED' ? 'phoneCountryNotAllowed' : 'invalidPhoneNumber',
       );
+    const range = topupType === 'AUTOMATIC' ? props.automatic?.range : amount === null ? props.range : null;
     if (minor === null) next.amount = t('amountRequired');
-    else if (amount === null && props.range && !isAmountInRange(minor, props.range)) {
+    else if (range && !isAmountInRange(minor, range)) {
       next.amount = t('amountOutOfRange', {
-        min: money(props.range.min),
-        max: money(props.range.max),
-        step: money(props.range.step),
+        min: money(range.min),
+        max: money(range.max),
+        step: money(range.step),
       });
     }
     setErrors(next);
@@ -261,7 +281,12 @@ export function TopupForm(props: TopupFormProps) {
               </label>
             ))}
           </div>
-          {topupType !== 'ONCE_OFF' && <p className="field__hint">{t('topupTypeLater')}</p>}
+          {topupType === 'AUTOMATIC' && props.automatic && (
+            <p className="field__hint">
+              {t('automaticTopupHint', { limit: money(props.automatic.lowBalanceLimit) })}
+            </p>
+          )}
+          {topupType === 'SMS' && <p className="field__hint">{t('topupTypeLater')}</p>}
         </fieldset>
       )}
 

@@ -9,6 +9,24 @@ function rangeOf(products: Product[]): TopupFormProps['range'] {
   return ranged?.priceRange ? { ...ranged.priceRange, productId: ranged.productId } : null;
 }
 
+/** The limit a low-balance top-up waits for: the tenant's, or the first of its choices. */
+function lowBalanceLimitOf(tenant: TenantConfig): number | null {
+  const limit = tenant.topup.lowBalanceLimit;
+  if (typeof limit === 'number') return limit;
+  return Array.isArray(limit) ? (limit[0] ?? null) : null;
+}
+
+/** The automatic top-up on offer: a low-balance top-up at the tenant's limit. */
+function automaticOf(tenant: TenantConfig, products: Product[]): TopupFormProps['automatic'] {
+  const product = products.find(
+    (candidate) => candidate.kind === 'AUTOMATIC' && candidate.variant === 'NORMAL' && candidate.priceRange,
+  );
+  const lowBalanceLimit = lowBalanceLimitOf(tenant);
+  const offersLowBalance = tenant.topup.options.allowedTypes.some((types) => types.includes('LOW_BALANCE'));
+  if (!product?.priceRange || lowBalanceLimit === null || !offersLowBalance) return null;
+  return { productId: product.productId, range: product.priceRange, lowBalanceLimit };
+}
+
 /** The top-up form for one brand, filled with that brand's products (`items`). */
 export async function TopupSection({
   tenant,
@@ -24,8 +42,9 @@ export async function TopupSection({
   const t = await getTranslations('common');
   const onceOff = items.filter((product) => product.kind === 'ONCE_OFF');
   const brand = items[0]?.brand ?? { brandId, name: tenant.providerName };
+  const automatic = automaticOf(tenant, items);
   const topupTypes: TopupFormProps['topupTypes'] = ['ONCE_OFF'];
-  if (items.some((product) => product.kind === 'AUTOMATIC')) topupTypes.push('AUTOMATIC');
+  if (automatic) topupTypes.push('AUTOMATIC');
   if (items.some((product) => product.kind === 'SMS')) topupTypes.push('SMS');
 
   return (
@@ -49,6 +68,7 @@ export async function TopupSection({
       afterAdding={cartStepPath(tenant)}
       amountPlaceholders={tenant.topup.amountPlaceholders}
       topupTypes={topupTypes}
+      automatic={automatic}
       initial={initial}
     />
   );

@@ -1,0 +1,166 @@
+'use client';
+
+import { BANKS, type CryptoCurrency, formatMoney, SAVABLE_PAYMENT_METHODS } from '@shop/domain';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
+import type { PaymentAdditionalData } from '../../lib/checkout-api';
+import { ApplePayButton } from './ApplePayButton';
+import { BankSelect } from './BankSelect';
+import type { CardBrand } from './CardBrands';
+import { CryptoCurrencyChoice } from './CryptoCurrencyChoice';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
+import type { PaymentChoice } from './useCheckoutFlow';
+import { useHydrated } from './useHydrated';
+
+export interface PaymentFormProps {
+  methods: readonly string[];
+  cardBrands: readonly CardBrand[];
+  /** The cart's total as the server priced it, minor units. */
+  total: number;
+  currency: string;
+  busy: boolean;
+  onPay: (choice: PaymentChoice) => void;
+  /** The button that sends the form (focus returns to it after the code dialog). */
+  payButtonRef: Ref<HTMLButtonElement>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Errors = { email?: string; method?: string; bank?: string };
+
+function additionalData(
+  method: string,
+  bank: string,
+  crypto: CryptoCurrency,
+): PaymentAdditionalData | undefined {
+  const issuer = BANKS.find((candidate) => candidate.issuerId === bank);
+  if (method === 'ideal' && issuer) return { ideal: { issuerId: issuer.issuerId } };
+  if (method === 'crypto') return { triplea: { cryptoCurrency: crypto } };
+  return undefined;
+}
+
+/** The payment form: e-mail for the receipt, the method and what it needs, and the pay button. */
+export function PaymentForm({
+  methods,
+  cardBrands,
+  total,
+  currency,
+  busy,
+  onPay,
+  payButtonRef,
+}: PaymentFormProps) {
+  const t = useTranslations('common');
+  const locale = useLocale();
+  const ids = {
+    email: useId(),
+    emailError: useId(),
+    emailHint: useId(),
+    methodError: useId(),
+  };
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    method: useRef<HTMLInputElement>(null),
+    bank: useRef<HTMLSelectElement>(null),
+  };
+  const [email, setEmail] = useState('');
+  const [method, setMethod] = useState<string | undefined>(undefined);
+  const [bank, setBank] = useState('');
+  const [crypto, setCrypto] = useState<CryptoCurrency>('BTC');
+  const [savePayment, setSavePayment] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  // Until the page runs, a click would send the form without its checks: nothing can be used yet.
+  const hydrated = useHydrated();
+  const savable = method !== undefined && (SAVABLE_PAYMENT_METHODS as readonly string[]).includes(method);
+  const amount = formatMoney(total, currency, locale);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const next: Errors = {};
+    if (!EMAIL.test(email.trim())) next.email = t('emailInvalid');
+    if (!method) next.method = t('paymentMethodRequired');
+    else if (method === 'ideal' && !bank) next.bank = t('bankRequired');
+    setErrors(next);
+    if (next.email) refs.email.current?.focus();
+    else if (next.method) refs.method.current?.focus();
+    else if (next.bank) refs.bank.current?.focus();
+    if (!method || Object.keys(next).length > 0) return;
+    const data = additionalData(method, bank, crypto);
+    onPay({
+      email: email.trim(),
+      paymentMethod: method,
+      savePayment: savable && savePayment,
+      ...(data ? { additionalData: data } : {}),
+    });
+  }
+
+  return (
+    <form className="payment-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="payment-form">
+      <h2>{t('paymentFormTitle')}</h2>
+      <fieldset className="payment-form__fields" disabled={!hydrated}>
+        <div className="field">
+          <label htmlFor={ids.email}>{t('emailLabel')}</label>
+          <input
+            ref={refs.email}
+            id={ids.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={[ids.emailHint, errors.email ? ids.emailError : ''].filter(Boolean).join(' ')}
+          />
+          <p className="field__hint" id={ids.emailHint}>
+            {t('emailHint')}
+          </p>
+          {errors.email && (
+            <p className="field__error" id={ids.emailError}>
+              {errors.email}
+            </p>
+          )}
+        </div>
+
+        <PaymentMethodChoice
+          methods={methods}
+          cardBrands={cardBrands}
+          value={method}
+          onChange={(chosen) => {
+            setMethod(chosen);
+            setErrors((current) => ({ ...current, method: undefined, bank: undefined }));
+          }}
+          error={errors.method}
+          errorId={ids.methodError}
+          firstRef={refs.method}
+        />
+
+        {method === 'ideal' && (
+          <BankSelect value={bank} onChange={setBank} error={errors.bank} selectRef={refs.bank} />
+        )}
+        {method === 'crypto' && <CryptoCurrencyChoice value={crypto} onChange={setCrypto} />}
+        {method === 'paymentlink' && <p className="field__hint">{t('paymentLinkExplained')}</p>}
+        {savable && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={savePayment}
+              onChange={(event) => setSavePayment(event.target.checked)}
+            />
+            <span>{t('savePaymentMethod')}</span>
+          </label>
+        )}
+
+        {method === 'applepay' ? (
+          <ApplePayButton disabled={busy} buttonRef={payButtonRef} />
+        ) : (
+          <button ref={payButtonRef} type="submit" className="button pay-button" disabled={busy}>
+            {method === 'paymentlink' ? t('createPaymentLink', { amount }) : t('payAmount', { amount })}
+          </button>
+        )}
+      </fieldset>
+      <p role="status" className="visually-hidden">
+        {busy ? t('paymentBusy') : ''}
+      </p>
+    </form>
+  );
+}

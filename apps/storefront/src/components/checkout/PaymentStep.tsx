@@ -1,0 +1,80 @@
+'use client';
+
+import './checkout.css';
+import { useRef, useState } from 'react';
+import type { DetailedCart } from '../../lib/cart';
+import { CartView } from '../cart/CartView';
+import type { CardBrand } from './CardBrands';
+import { OtpDialog } from './OtpDialog';
+import { PaymentForm } from './PaymentForm';
+import { PaymentFrame } from './PaymentFrame';
+import { PaymentLinkShare } from './PaymentLinkShare';
+import { useCheckoutFlow } from './useCheckoutFlow';
+
+export interface PaymentStepProps {
+  initialCart: DetailedCart | null;
+  allowPromoCodes: boolean;
+  detailed: boolean;
+  methods: readonly string[];
+  cardBrands: readonly CardBrand[];
+  hasMobileAppFlow: boolean;
+  currency: string;
+}
+
+/** The payment page: the cart, the payment form and what follows it (code, frame or link). */
+export function PaymentStep(props: PaymentStepProps) {
+  const [cart, setCart] = useState(props.initialCart);
+  const payButton = useRef<HTMLButtonElement>(null);
+  const flow = useCheckoutFlow({
+    cartName: cart?.cartName,
+    currency: cart?.summary.currency ?? props.currency,
+    hasMobileAppFlow: props.hasMobileAppFlow,
+    onCartGone: () => setCart(null),
+  });
+  const { phase } = flow;
+
+  if (phase.step === 'frame') {
+    return (
+      <PaymentFrame url={phase.url} paymentMethod={phase.paymentMethod} onChooseAgain={flow.chooseAgain} />
+    );
+  }
+  if (phase.step === 'link') {
+    return (
+      <PaymentLinkShare url={phase.url} resultPath={phase.resultPath} onChooseAgain={flow.chooseAgain} />
+    );
+  }
+  return (
+    <>
+      <CartView
+        key={cart ? 'cart' : 'no-cart'}
+        initialCart={cart}
+        allowPromoCodes={props.allowPromoCodes}
+        detailed={props.detailed}
+        nextStep={undefined}
+        onCartChange={setCart}
+      />
+      {cart && cart.items.length > 0 && (
+        <PaymentForm
+          methods={props.methods}
+          cardBrands={props.cardBrands}
+          total={cart.summary.totalPrice}
+          currency={cart.summary.currency}
+          busy={flow.busy}
+          onPay={flow.begin}
+          payButtonRef={payButton}
+        />
+      )}
+      {phase.step === 'otp' && (
+        <OtpDialog
+          sentTo={phase.sentTo}
+          sentAt={phase.sentAt}
+          busy={flow.busy}
+          onConfirm={flow.confirmCode}
+          onResend={flow.sendNewCode}
+          onClose={flow.chooseAgain}
+          returnFocusTo={payButton}
+        />
+      )}
+    </>
+  );
+}

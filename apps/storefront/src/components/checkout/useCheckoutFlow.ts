@@ -1,0 +1,206 @@
+'use client';
+
+import { checkoutAddressLanguage, messageKeyFor } from '@shop/domain';
+import { useLocale } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type PaymentAdditionalData,
+  resendOtp,
+  resultPath,
+  startPayment,
+  submitCheckoutAddress,
+  validateOtp,
+} from '../../lib/checkout-api';
+import { deliveryAddress } from '../../lib/delivery-address';
+import { savedPhoneNumber } from '../../lib/phone-number-cookie';
+import { saveCartName } from '../../lib/shop-api';
+import { useAlert } from '../Alerts';
+
+/** What the shopper chose on the payment form. */
+export interface PaymentChoice {
+  email: string;
+  paymentMethod: string;
+  savePayment: boolean;
+  additionalData?: PaymentAdditionalData;
+}
+
+export type CheckoutPhase =
+  | { step: 'choose' }
+  | { step: 'otp'; sentTo: string | undefined; sentAt: number }
+  | { step: 'frame'; url: string; paymentMethod: string }
+  | { step: 'link'; url: string; resultPath: string }
+  | { step: 'leaving' };
+
+/** Spec §8 for the one-time code: the message key of an OTP call's error code. */
+const OTP_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  INVALID_OTP: 'otpInvalid',
+  OTP_EXPIRED: 'otpExpired',
+  OTP_NOT_REQUESTED: 'otpExpired',
+  OTP_RESEND_TIME_LIMIT_RESTRICTION: 'otpResendTimeLimit',
+};
+
+/** Spec §8: a failed start-payment shows its own message; every other code the catalogue's. */
+function checkoutMessageKey(code: string | undefined): string {
+  return code === 'START_PAYMENT_ERROR' ? 'startPaymentErrorMessage' : messageKeyFor(code);
+}
+
+/** The payer URL as the compact page the provider shows inside the shop's frame. */
+function embedded(payerUrl: string): string {
+  const url = new URL(payerUrl);
+  url.searchParams.set('embedded', '1');
+  return url.toString();
+}
+
+/**
+ * Spec §4 checkout flow: address → (one-time code →) start payment → frame, payment link or the
+ * provider's page. One call at a time; `busy` is true while one is under way.
+ */
+export function useCheckoutFlow({
+  cartName,
+  currency,
+  hasMobileAppFlow,
+  onCartGone,
+}: {
+  cartName: string | undefined;
+  currency: string;
+  hasMobileAppFlow: boolean;
+  onCartGone: () => void;
+}) {
+  const language = useLocale();
+  const showAlert = useAlert();
+  const [phase, setPhase] = useState<CheckoutPhase>({ step: 'choose' });
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const leaving = useRef(false);
+  const choice = useRef<PaymentChoice | undefined>(undefined);
+  const lastCode = useRef<{ sentTo: string | undefined; sentAt: number } | undefined>(undefined);
+
+  // Back from the provider's page, the browser may show this page as it was left.
+  useEffect(() => {
+    const restore = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      leaving.current = false;
+      running.current = false;
+      setBusy(false);
+      setPhase({ step: 'choose' });
+    };
+    window.addEventListener('pageshow', restore);
+    return () => window.removeEventListener('pageshow', restore);
+  }, []);
+
+  /** Runs one call sequence unless another is under way; answers what the task answers. */
+  async function exclusive<T>(task: () => Promise<T>, fallback: T): Promise<T> {
+    if (running.current) return fallback;
+    running.current = true;
+    setBusy(true);
+    try {
+      return await task();
+    } finally {
+      // On the way to the provider the page stays busy.
+      if (!leaving.current) {
+        running.current = false;
+        setBusy(false);
+      }
+    }
+  }
+
+  function fail(code: string | undefined) {
+    if (code === 'UNKNOWN_CART') {
+      saveCartName(undefined);
+      onCartGone();
+    }
+    showAlert({ messageKey: checkoutMessageKey(code) });
+  }
+
+  /** A code error the dialog shows (its message key), or any other error as an alert. */
+  function otpFailure(code: string | undefined): string | undefined {
+    const key = code ? OTP_MESSAGE_KEYS[code] : undefined;
+    if (key) return key;
+    setPhase({ step: 'choose' });
+    fail(code);
+    return undefined;
+  }
+
+  async function pay(name: string, payment: PaymentChoice) {
+    const started = await startPayment({
+      cartName: name,
+      paymentMethod: payment.paymentMethod,
+      savePayment: payment.savePayment,
+      ...(payment.additionalData ? { additionalData: payment.additionalData } : {}),
+    });
+    if (!started.ok) {
+      setPhase({ step: 'choose' });
+      fail(started.code);
+      return;
+    }
+    const { payerUrl, orderNumber, iframe } = started.data;
+    if (payment.paymentMethod === 'paymentlink') {
+      setPhase({ step: 'link', url: payerUrl, resultPath: resultPath(name, orderNumber) });
+    } else if (iframe) {
+      setPhase({ step: 'frame', url: embedded(payerUrl), paymentMethod: payment.paymentMethod });
+    } else {
+      leaving.current = true;
+      setPhase({ step: 'leaving' });
+      window.location.assign(payerUrl);
+    }
+  }
+
+  const begin = (payment: PaymentChoice) =>
+    exclusive(async () => {
+      if (!cartName) return;
+      choice.current = payment;
+      const address = await submitCheckoutAddress({
+        cartName,
+        deliveryAddress: deliveryAddress({
+          email: payment.email,
+          phoneNumber: savedPhoneNumber(),
+          language,
+          hasMobileAppFlow,
+        }),
+        language: checkoutAddressLanguage(currency),
+        savePayment: payment.savePayment,
+      });
+      if (!address.ok) {
+        // A code sent less than a minute ago is still open: the shopper enters that one.
+        if (address.code === 'OTP_RESEND_TIME_LIMIT_RESTRICTION') {
+          lastCode.current ??= { sentTo: undefined, sentAt: Date.now() };
+          setPhase({ step: 'otp', ...lastCode.current });
+          return;
+        }
+        fail(address.code);
+        return;
+      }
+      if (address.data.nextStep === 'OTP') {
+        lastCode.current = { sentTo: address.data.otpSentTo, sentAt: Date.now() };
+        setPhase({ step: 'otp', ...lastCode.current });
+        return;
+      }
+      await pay(cartName, payment);
+    }, undefined);
+
+  /** Checks the code and, when it is right, starts the payment; answers the message key of an error. */
+  const confirmCode = (otp: string) =>
+    exclusive<string | undefined>(async () => {
+      const payment = choice.current;
+      if (!cartName || !payment) return undefined;
+      const result = await validateOtp(cartName, otp);
+      if (!result.ok) return otpFailure(result.code);
+      await pay(cartName, payment);
+      return undefined;
+    }, undefined);
+
+  /** Sends a new code; answers the message key of an error. */
+  const sendNewCode = () =>
+    exclusive<string | undefined>(async () => {
+      if (!cartName) return undefined;
+      const result = await resendOtp(cartName);
+      if (!result.ok) return otpFailure(result.code);
+      lastCode.current = { sentTo: result.data.otpSentTo, sentAt: Date.now() };
+      setPhase({ step: 'otp', ...lastCode.current });
+      return undefined;
+    }, undefined);
+
+  const chooseAgain = useCallback(() => setPhase({ step: 'choose' }), []);
+
+  return { phase, busy, begin, confirmCode, sendNewCode, chooseAgain };
+}

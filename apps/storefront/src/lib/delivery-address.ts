@@ -1,0 +1,23 @@
+import { ADDRESS_FIELDS, ADDRESS_PLACEHOLDER } from '@shop/domain';
+import type { DeliveryAddress } from './checkout-api';
+
+/**
+ * Spec §3: the contact record sent with checkout-address. Without the mobile-app flow every
+ * address field is the placeholder; the e-mail is the shopper's (for the receipt), the phone the
+ * number of the last top-up when one is kept, and the language the page's.
+ */
+export function deliveryAddress(input: {
+  email: string;
+  phoneNumber: string | undefined;
+  language: string;
+  hasMobileAppFlow: boolean;
+}): DeliveryAddress {
+  const address: DeliveryAddress = {};
+  if (!input.hasMobileAppFlow) {
+    for (const field of ADDRESS_FIELDS) address[field] = ADDRESS_PLACEHOLDER;
+  }
+  address.email = input.email;
+  if (input.phoneNumber) address.phoneNumber = input.phoneNumber;
+  address.language = input.language;
+  return address;
+}

@@ -1,0 +1,79 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ports } from '../playwright.config';
+import { shopUrl } from './shop';
+
+/** The sandbox (payment provider pages and message outbox) of the journeys' stack. */
+export const sandboxUrl = `http://localhost:${ports.sandbox}`;
+
+/** The sandbox's hosted payment pages, its 3-D Secure page among them. */
+export const payerPage = new RegExp(`^${sandboxUrl}/psp/pay/`);
+
+/** The shop's result page. */
+export const resultPage = /\/shop\/checkout\/result\?cartName=[\w-]+&orderNumber=[A-Z0-9-]+/;
+
+export const testCards = {
+  approve: '4111 1111 1111 1111',
+  decline: '4000 0000 0000 0002',
+  threeDSecure: '4000 0000 0000 3220',
+};
+
+/** The labels of a top-up form in the tenant's default language. */
+export interface TopupLabels {
+  phone: string;
+  next: string;
+  /** The top-up type to choose, when not once-off. */
+  type?: string;
+}
+
+/** A mobile number of the numbering plan's prefix no other journey uses at the same time. */
+export function uniqueNumber(prefix: string, digits = 7): string {
+  const random = String(Math.floor(Math.random() * 10 ** digits)).padStart(digits, '0');
+  return `${prefix}${random}`;
+}
+
+/** Puts a top-up in the cart through the tenant's main page and waits for the next page. */
+export async function addTopup(
+  page: Page,
+  shopId: string,
+  { amount, phone, labels }: { amount: string; phone: string; labels: TopupLabels },
+) {
+  await page.goto(shopUrl(shopId));
+  const form = page.getByTestId('topup-form');
+  if (labels.type) await form.getByRole('radio', { name: labels.type, exact: true }).check();
+  await form.getByRole('radio', { name: amount, exact: true }).check();
+  await form.getByRole('textbox', { name: labels.phone }).fill(phone);
+  await form.getByRole('button', { name: labels.next, exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout\/(cart|payment)$/);
+}
+
+/** Fills the shop's payment form: the e-mail for the receipt and the method. */
+export async function choosePayment(page: Page, { email, method }: { email: string; method: string }) {
+  const form = page.getByTestId('payment-form');
+  await form.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+  await form.getByRole('radio', { name: method }).check();
+}
+
+/** Pays on the sandbox's card step, on its own page or in the shop's frame. */
+export async function payByCard(root: Locator, cardNumber: string) {
+  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  await root.getByLabel('Card number').fill(cardNumber);
+  await root.getByLabel('Expiry (MM/YY)').fill(`12/${year}`);
+  await root.getByLabel('CVC').fill('123');
+  await root.getByRole('button', { name: 'Approve' }).click();
+}
+
+/** The result page shows the outcome (a pending payment is asked about again every 2 s). */
+export async function expectOutcome(page: Page, text: string) {
+  await expect(page).toHaveURL(resultPage);
+  await expect(page.getByTestId('payment-outcome')).toHaveText(text, { timeout: 15_000 });
+}
+
+/** The newest one-time code the sandbox outbox holds for a number (E.164). */
+export async function latestCode(msisdn: string): Promise<string | undefined> {
+  const response = await fetch(`${sandboxUrl}/outbox?to=${encodeURIComponent(msisdn)}`, {
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) return undefined;
+  const messages = (await response.json()) as { channel: string; text: string }[];
+  return messages.find((message) => message.channel === 'sms')?.text.match(/\b\d{6}\b/)?.[0];
+}
