@@ -21,7 +21,14 @@ function configured<T>(read: () => T): T {
 
 const env = configured(readEnv);
 const registry = configured(tenants);
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? {
+        url: env.DATABASE_URL,
+        onIdleError: (error) => console.warn(`An idle database connection broke: ${error.message}`),
+      }
+    : { dataDir: env.DATA_DIR },
+);
 await database.migrate();
 await syncTenants(database.db, registry.all);
 await seedDemoData(database.db, registry.all);

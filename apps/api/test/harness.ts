@@ -54,9 +54,10 @@ export async function startApi() {
     sandbox: { app: sandbox, baseUrl: sandboxUrl },
     request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
     close: async () => {
+      // The sandbox first, so that no webhook is still arriving while the API closes.
+      await sandbox.close();
       await app.close();
       await database.close();
-      await sandbox.close();
     },
   };
 }

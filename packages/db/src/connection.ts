@@ -24,7 +24,12 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /** Told when an idle connection breaks (a server restart, an administrator); the pool replaces it. */
+      onIdleError?: (error: Error) => void;
+    }
   /** `dataDir` undefined keeps the embedded database in memory. */
   | { dataDir: string | undefined };
 
@@ -34,6 +39,8 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener a broken idle connection would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

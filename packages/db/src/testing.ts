@@ -30,6 +30,16 @@ export async function createTestDatabase(
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // Connections the pool is still closing would be cut off by the drop, and their clients
+      // would report it as an error; they get a moment to go first.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await dropper.query<{ open: number }>(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -19,6 +19,8 @@ export interface PaymentFormProps {
   total: number;
   currency: string;
   busy: boolean;
+  /** The last PayPal start failed: PayPal says so beside its choice. */
+  payPalTransactionError: boolean;
   onPay: (choice: PaymentChoice) => void;
   /** The button that sends the form (focus returns to it after the code dialog). */
   payButtonRef: Ref<HTMLButtonElement>;
@@ -46,6 +48,7 @@ export function PaymentForm({
   total,
   currency,
   busy,
+  payPalTransactionError,
   onPay,
   payButtonRef,
 }: PaymentFormProps) {
@@ -132,6 +135,7 @@ export function PaymentForm({
           error={errors.method}
           errorId={ids.methodError}
           firstRef={refs.method}
+          payPalTransactionError={payPalTransactionError}
         />
 
         {method === 'ideal' && (

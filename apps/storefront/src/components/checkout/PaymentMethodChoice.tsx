@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { Ref } from 'react';
+import { type Ref, useId } from 'react';
 import { type CardBrand, CardBrands } from './CardBrands';
 
 export interface PaymentMethodChoiceProps {
@@ -10,6 +10,7 @@ export interface PaymentMethodChoiceProps {
   error: string | undefined;
   errorId: string;
   firstRef: Ref<HTMLInputElement>;
+  payPalTransactionError: boolean;
 }
 
 /** The tenant's payment methods as a radio group with their icons. */
@@ -21,8 +22,10 @@ export function PaymentMethodChoice({
   error,
   errorId,
   firstRef,
+  payPalTransactionError,
 }: PaymentMethodChoiceProps) {
   const t = useTranslations('common');
+  const payPalErrorId = useId();
   return (
     <fieldset
       className="field payment-method-choice"
@@ -42,12 +45,22 @@ export function PaymentMethodChoice({
                 checked={value === method}
                 onChange={() => onChange(method)}
                 aria-invalid={error ? true : undefined}
+                aria-describedby={method === 'paypal' && payPalTransactionError ? payPalErrorId : undefined}
               />
               {/* biome-ignore lint/performance/noImgElement: payment icons are small SVGs */}
               <img src={`/payment-methods/${method}.svg`} alt="" width={48} height={32} />
               <span>{t(`paymentMethod_${method}`)}</span>
             </label>
             {method === 'creditcard' && <CardBrands brands={cardBrands} />}
+            {method === 'paypal' && payPalTransactionError && (
+              <p
+                className="field__error payment-option__error"
+                id={payPalErrorId}
+                data-testid="paypal-transaction-error"
+              >
+                {t('payPalTransactionError')}
+              </p>
+            )}
           </div>
         ))}
       </div>

@@ -60,6 +60,7 @@ export function PaymentStep(props: PaymentStepProps) {
           total={cart.summary.totalPrice}
           currency={cart.summary.currency}
           busy={flow.busy}
+          payPalTransactionError={flow.payPalTransactionError}
           onPay={flow.begin}
           payButtonRef={payButton}
         />

@@ -70,6 +70,8 @@ export function useCheckoutFlow({
   const showAlert = useAlert();
   const [phase, setPhase] = useState<CheckoutPhase>({ step: 'choose' });
   const [busy, setBusy] = useState(false);
+  // Spec §8: a PayPal start that fails also sets the transaction-error flag.
+  const [payPalTransactionError, setPayPalTransactionError] = useState(false);
   const running = useRef(false);
   const leaving = useRef(false);
   const choice = useRef<PaymentChoice | undefined>(undefined);
@@ -128,6 +130,7 @@ export function useCheckoutFlow({
       savePayment: payment.savePayment,
       ...(payment.additionalData ? { additionalData: payment.additionalData } : {}),
     });
+    setPayPalTransactionError(!started.ok && payment.paymentMethod === 'paypal');
     if (!started.ok) {
       setPhase({ step: 'choose' });
       fail(started.code);
@@ -202,5 +205,5 @@ export function useCheckoutFlow({
 
   const chooseAgain = useCallback(() => setPhase({ step: 'choose' }), []);
 
-  return { phase, busy, begin, confirmCode, sendNewCode, chooseAgain };
+  return { phase, busy, payPalTransactionError, begin, confirmCode, sendNewCode, chooseAgain };
 }
