@@ -11,32 +11,53 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Mailer } from './adapters/mailer';
 import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
+import { fulfilInBackground } from './fulfilment/background';
 import { registerErrorHandling } from './http/errors';
 import { tenantContext } from './http/tenant-context';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
+import { commitRoutes } from './routes/commit';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
 import { productRoutes } from './routes/products';
 import { translationRoutes } from './routes/translations';
 import { webhookRoutes } from './routes/webhooks';
+import type { PinCipher } from './vouchers/pin-crypto';
 
 export interface AppDependencies {
   tenants: TenantRegistry;
   db: Database;
   /** Throws when the database cannot be reached. */
   pingDatabase: () => Promise<void>;
-  /** The mobile operator: number look-ups. */
+  /** The mobile operator: number look-ups, top-ups, voucher PINs, cash codes. */
   operator: Operator;
+  mailer: Mailer;
+  /** Encrypts and decrypts voucher PINs at rest. */
+  pins: PinCipher;
   provider: PaymentProvider;
   /** The SMS / WhatsApp gateway. */
   messages: MessageGateway;
   /** The API's own public base URL: the payment provider's webhooks go to it. */
   publicUrl: string;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** The services of the checkout and of the commit, as the routes and the scheduled passes use them. */
+export function servicesOf(
+  deps: Pick<AppDependencies, 'db' | 'provider' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins'>,
+) {
+  const { db, provider, messages, publicUrl, operator, mailer, pins } = deps;
+  const checkout = {
+    db,
+    provider,
+    messages,
+    webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
+  };
+  return { checkout, fulfilment: { ...checkout, operator, mailer, pins } };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -46,6 +67,8 @@ export async function buildApp({
   db,
   pingDatabase,
   operator,
+  mailer,
+  pins,
   provider,
   messages,
   publicUrl,
@@ -81,14 +104,13 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const checkout = {
-    db,
-    provider,
-    messages,
-    webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
-  };
+  const { checkout, fulfilment } = servicesOf({ db, provider, messages, publicUrl, operator, mailer, pins });
   await app.register(healthRoutes, { ping: pingDatabase });
-  await app.register(webhookRoutes, checkout);
+  await app.register(webhookRoutes, {
+    ...checkout,
+    onMoneySecured: (paymentId: string) =>
+      fulfilInBackground({ ...fulfilment, tenants, log: app.log }, paymentId),
+  });
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
@@ -96,6 +118,7 @@ export async function buildApp({
     await scoped.register(productRoutes, { db });
     await scoped.register(cartRoutes, { db });
     await scoped.register(checkoutRoutes, checkout);
+    await scoped.register(commitRoutes, fulfilment);
   });
 
   return app;

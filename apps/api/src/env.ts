@@ -16,6 +16,13 @@ const envSchema = z.object({
   /** Where the payment provider reaches this API (webhooks); default http://127.0.0.1:{API_PORT}. */
   API_PUBLIC_URL: z.url().optional(),
   /** Shared secret of the payment provider's webhook signatures. */
+  /** The mail server receipts go through. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().min(3).default('Shop receipts <receipts@shop.example>'),
+  /** 32 bytes, base64: the key voucher PINs are encrypted with at rest (a development key when unset). */
+  VOUCHER_PIN_KEY: z.string().min(40).optional(),
+  /** Seconds between reconciliation passes (orders left between payment and outcome). */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   PSP_WEBHOOK_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
 });
 

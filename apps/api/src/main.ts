@@ -1,13 +1,16 @@
 import { openDatabase, syncTenants } from '@shop/db';
 import { tenants } from '@shop/tenants';
 import closeWithGrace from 'close-with-grace';
+import { createSmtpMailer } from './adapters/mailer';
 import { createHttpMessageGateway } from './adapters/messages';
 import { createHttpOperator } from './adapters/operator';
 import { createSandboxPaymentProvider } from './adapters/payment-provider';
-import { buildApp } from './app';
+import { buildApp, servicesOf } from './app';
 import { deleteExpiredCarts } from './cart/service';
 import { seedDemoData } from './demo/seed';
 import { readEnv } from './env';
+import { reconcileOrders } from './fulfilment/reconcile';
+import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './vouchers/pin-crypto';
 
 /** Configuration mistakes end the start with their message, not a stack trace. */
 function configured<T>(read: () => T): T {
@@ -31,16 +34,24 @@ const database = await openDatabase(
 );
 await database.migrate();
 await syncTenants(database.db, registry.all);
-await seedDemoData(database.db, registry.all);
+const pins = createPinCipher(env.VOUCHER_PIN_KEY);
+if (pins.usesDevelopmentKey) console.warn(DEVELOPMENT_KEY_WARNING);
+await seedDemoData(database.db, registry.all, { pinCipher: pins });
 
-const app = await buildApp({
+const dependencies = {
   tenants: registry,
   db: database.db,
   pingDatabase: database.ping,
   operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
   provider: createSandboxPaymentProvider({ baseUrl: env.SANDBOX_URL, webhookSecret: env.PSP_WEBHOOK_SECRET }),
   messages: createHttpMessageGateway({ baseUrl: env.SANDBOX_URL }),
+  mailer: createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }),
+  pins,
   publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+};
+const { fulfilment } = servicesOf(dependencies);
+const app = await buildApp({
+  ...dependencies,
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -56,10 +67,20 @@ const cartCleanup = setInterval(() => {
 }, 10 * 60_000);
 cartCleanup.unref();
 
+/** Orders left between payment and outcome are finished on a schedule (docs/fulfilment.md). */
+const reconciliation = setInterval(() => {
+  reconcileOrders({ ...fulfilment, tenants: registry, log: app.log }).then(
+    (taken) => taken > 0 && app.log.info({ taken }, 'orders reconciled'),
+    (err) => app.log.error({ err }, 'reconciliation failed'),
+  );
+}, env.RECONCILE_INTERVAL_SECONDS * 1000);
+reconciliation.unref();
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   clearInterval(cartCleanup);
+  clearInterval(reconciliation);
   await app.close();
   await database.close();
 });

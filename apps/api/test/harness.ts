@@ -3,11 +3,13 @@ import { syncTenants } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
 import { tenants } from '@shop/tenants';
 import { buildSandbox } from '../../sandbox/src/app';
+import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
 import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
 import { buildApp } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
+import { createPinCipher } from '../src/vouchers/pin-crypto';
 
 /**
  * The API on a real port over a fresh database of its own (PostgreSQL or embedded PGlite), talking
@@ -23,6 +25,8 @@ async function freePort(): Promise<number> {
 }
 
 export const WEBHOOK_SECRET = 'test-webhook-secret';
+/** 32 bytes, base64: the voucher PIN key of the tests. */
+export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export async function startApi() {
   const sandboxPort = await freePort();
@@ -31,20 +35,29 @@ export async function startApi() {
     publicBaseUrl: sandboxUrl,
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [50, 100, 200],
+    pendingTopupDelayMs: 1000,
+    slowAnswerDelayMs: 2500,
   });
   await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
   const database = await createTestDatabase();
   await syncTenants(database.db, tenants().all);
-  await seedDemoData(database.db, tenants().all);
+  const pins = createPinCipher(TEST_PIN_KEY);
+  await seedDemoData(database.db, tenants().all, { pinCipher: pins });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp({
+    logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
     tenants: tenants(),
     db: database.db,
     pingDatabase: database.ping,
-    operator: createHttpOperator({ baseUrl: sandboxUrl }),
+    operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
     provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
     messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
+    mailer: createSmtpMailer({
+      url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
+      from: 'Shop <receipts@shop.example>',
+    }),
+    pins,
     publicUrl: baseUrl,
   });
   await app.listen({ port, host: '127.0.0.1' });

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { OperatorOptions } from './operator/options';
 import { operatorRoutes } from './operator/routes';
 import { Outbox } from './outbox/messages';
 import { outboxRoutes } from './outbox/routes';
@@ -6,7 +7,7 @@ import { DEFAULT_SMTP_HOST, MailServer } from './outbox/smtp';
 import type { PspOptions } from './psp/options';
 import { pspRoutes } from './psp/routes';
 
-export interface SandboxOptions extends PspOptions {
+export interface SandboxOptions extends PspOptions, OperatorOptions {
   logger?: FastifyServerOptions['logger'];
   /**
    * Port of the SMTP server. Default 0, any free port, so that tests can run sandboxes side by
@@ -33,6 +34,10 @@ export async function buildSandbox({
   logger = false,
   smtpPort = 0,
   smtpHost = DEFAULT_SMTP_HOST,
+  pendingTopupDelayMs,
+  slowAnswerDelayMs,
+  operatorWebhookUrl,
+  operatorWebhookSecret,
   ...psp
 }: SandboxOptions = {}): Promise<SandboxApp> {
   const app: FastifyInstance = Fastify({ logger });
@@ -42,7 +47,15 @@ export async function buildSandbox({
   app.addHook('onReady', () => mail.start());
   app.addHook('onClose', () => mail.stop());
   app.get('/health', async () => ({ status: 'ok' }));
-  await app.register(operatorRoutes, { prefix: '/operator' });
+  await app.register(operatorRoutes, {
+    prefix: '/operator',
+    pendingTopupDelayMs,
+    slowAnswerDelayMs,
+    operatorWebhookUrl,
+    operatorWebhookSecret,
+    webhookRetryDelaysMs: psp.webhookRetryDelaysMs,
+    webhookTimeoutMs: psp.webhookTimeoutMs,
+  });
   await app.register(pspRoutes, { prefix: '/psp', ...psp });
   await app.register(outboxRoutes, { prefix: '/outbox', outbox });
   app.setNotFoundHandler((request, reply) =>

@@ -10,6 +10,10 @@ const app = await buildSandbox({
   smtpPort: Number(process.env.SANDBOX_SMTP_PORT ?? 2525),
   ...(process.env.SANDBOX_SMTP_HOST ? { smtpHost: process.env.SANDBOX_SMTP_HOST } : {}),
   ...(process.env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: process.env.SANDBOX_WEBHOOK_SECRET } : {}),
+  ...(process.env.OPERATOR_WEBHOOK_URL ? { operatorWebhookUrl: process.env.OPERATOR_WEBHOOK_URL } : {}),
+  ...(process.env.OPERATOR_WEBHOOK_SECRET
+    ? { operatorWebhookSecret: process.env.OPERATOR_WEBHOOK_SECRET }
+    : {}),
 });
 closeWithGrace({ delay: 5_000 }, async () => {
   await app.close();

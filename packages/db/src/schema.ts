@@ -64,6 +64,10 @@ export const products = pgTable(
     maxAmount: integer('max_amount'),
     step: integer('step'),
     channels: text('channels').array().notNull().default(sql`'{web}'::text[]`),
+    /** Vouchers only: PINs from the shop's own imported stock, or issued by the operator at sale. */
+    pinSource: text('pin_source', { enum: ['STOCK', 'OPERATOR'] })
+      .notNull()
+      .default('OPERATOR'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -194,6 +198,11 @@ export const orders = pgTable(
     contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').notNull(),
     paymentRequired: boolean('payment_required').notNull(),
+    /** While set and in the future, one commit is fulfilling the order; others wait for it. */
+    fulfilmentLeaseUntil: timestamp('fulfilment_lease_until', { withTimezone: true }),
+    /** The commit's answer once the order is final (purchase details, messages). */
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -267,3 +276,69 @@ export const otpChallenges = pgTable('otp_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
 });
+
+/**
+ * One unit to deliver of an order: a top-up, a voucher PIN or a cash-code redemption. Its
+ * reference (`{orderNumber}-{line}-{unit}`) is the operator's client reference, so a retry after a
+ * timeout or a crash delivers once. The intent (IN_PROGRESS) is written before the operator is called.
+ */
+export const orderUnits = pgTable(
+  'order_units',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineIndex: integer('line_index').notNull(),
+    unitIndex: integer('unit_index').notNull(),
+    reference: text('reference').notNull().unique(),
+    kind: text('kind').notNull(),
+    productId: text('product_id').notNull(),
+    phoneNumber: text('phone_number'),
+    faceValue: integer('face_value').notNull(),
+    /** What the shopper paid for this unit (face value and fees, less its share of discounts). */
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The operator's answer: reference, balance after, reason of a failure, voucher serial. */
+    result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+    voucherPinId: uuid('voucher_pin_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('order_units_order_line_unit').on(table.orderId, table.lineIndex, table.unitIndex)],
+);
+
+/**
+ * A voucher PIN of the shop's own stock, imported per product. The PIN is stored encrypted
+ * (AES-256-GCM) with a keyed hash to refuse duplicates; it is reserved for an order when payment
+ * starts, released when the payment fails or the reservation expires, and sold at commit.
+ */
+export const voucherPins = pgTable(
+  'voucher_pins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    productId: text('product_id').notNull(),
+    pinEncrypted: text('pin_encrypted').notNull(),
+    pinHash: text('pin_hash').notNull(),
+    serial: text('serial'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    status: text('status', { enum: ['AVAILABLE', 'RESERVED', 'SOLD'] })
+      .notNull()
+      .default('AVAILABLE'),
+    orderId: uuid('order_id').references(() => orders.id),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('voucher_pins_tenant_hash').on(table.tenantId, table.pinHash),
+    index('voucher_pins_stock').on(table.tenantId, table.productId, table.status),
+    index('voucher_pins_order').on(table.orderId),
+  ],
+);

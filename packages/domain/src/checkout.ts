@@ -85,3 +85,13 @@ export function maskMsisdn(msisdn: string): string {
   const country = digits.length > 10 ? digits.slice(0, 2) : '';
   return `+${country}${'•'.repeat(digits.length - country.length - 4)}${digits.slice(-4)}`;
 }
+
+/**
+ * Methods whose money is only held when the shopper approves and taken at commit, for what was
+ * delivered; online banking, crypto and payment links take it at once.
+ */
+export const HOLDING_PAYMENT_METHODS = ['creditcard', 'paypal', 'applepay'] as const;
+
+export function capturesAtCommit(method: string): boolean {
+  return (HOLDING_PAYMENT_METHODS as readonly string[]).includes(method);
+}

@@ -6,6 +6,7 @@ export * from './checkout';
 export * from './contrast';
 export * from './errors';
 export * from './filters';
+export * from './fulfilment';
 export * from './locale';
 export * from './money';
 export * from './payment';

@@ -391,7 +391,13 @@ describe('the order status that follows a payment', () => {
 describe('the attempt that decides an order’s payment', () => {
   const attempt = (n: number, state: PaymentState) => ({ attempt: n, state });
 
-  it('is the first attempt that took the money, else the latest', () => {
+  it('is the first attempt whose money was captured, else the first holding an authorization, else the latest', () => {
+    expect(decidingAttempt([attempt(1, 'AUTHORIZED'), attempt(2, 'CAPTURED')])).toEqual(
+      attempt(2, 'CAPTURED'),
+    );
+    expect(decidingAttempt([attempt(1, 'AUTHORIZED'), attempt(2, 'AUTHORIZED')])).toEqual(
+      attempt(1, 'AUTHORIZED'),
+    );
     expect(decidingAttempt([])).toBeUndefined();
     expect(decidingAttempt([attempt(1, 'DECLINED'), attempt(2, 'PENDING')])).toEqual(attempt(2, 'PENDING'));
     expect(decidingAttempt([attempt(2, 'CAPTURED'), attempt(1, 'DECLINED')])).toEqual(attempt(2, 'CAPTURED'));
@@ -408,6 +414,11 @@ describe('the attempt that decides an order’s payment', () => {
       attempt(5, 'REFUNDED'),
     ];
     expect(duplicateAttempts(attempts)).toEqual([attempt(2, 'CAPTURED'), attempt(3, 'AUTHORIZED')]);
+    expect(duplicateAttempts([attempt(1, 'AUTHORIZED'), attempt(2, 'CAPTURED')])).toEqual([
+      attempt(1, 'AUTHORIZED'),
+    ]);
     expect(duplicateAttempts([attempt(1, 'DECLINED'), attempt(2, 'CAPTURED')])).toEqual([]);
+    const settled = attempt(2, 'CAPTURED');
+    expect(duplicateAttempts([attempt(1, 'CAPTURED'), settled], settled)).toEqual([attempt(1, 'CAPTURED')]);
   });
 });

@@ -314,18 +314,28 @@ export interface PaymentAttempt {
   state: PaymentState;
 }
 
+const CAPTURED_STATES: readonly PaymentState[] = ['CAPTURED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+
 /**
- * The attempt that decides an order's payment: the first (lowest) attempt that took the money,
- * else the latest attempt. Any other attempt that took money is a duplicate to give back.
+ * The attempt that decides an order's payment: the first (lowest) attempt whose money was
+ * captured, else the first that holds an authorization, else the latest attempt. Any other
+ * attempt holding money is a duplicate to give back.
  */
 export function decidingAttempt<T extends PaymentAttempt>(attempts: readonly T[]): T | undefined {
   const byAttempt = [...attempts].sort((a, b) => a.attempt - b.attempt);
-  return byAttempt.find((attempt) => isMoneyTaken(attempt.state)) ?? byAttempt.at(-1);
+  return (
+    byAttempt.find((attempt) => CAPTURED_STATES.includes(attempt.state)) ??
+    byAttempt.find((attempt) => isMoneyTaken(attempt.state)) ??
+    byAttempt.at(-1)
+  );
 }
 
-/** Attempts holding money that the deciding attempt makes redundant: they are to be refunded or voided. */
-export function duplicateAttempts<T extends PaymentAttempt>(attempts: readonly T[]): T[] {
-  const deciding = decidingAttempt(attempts);
+/**
+ * Attempts holding money that the deciding attempt makes redundant: they are to be refunded or
+ * voided. `settledWith` names the attempt an order was already settled with, which then decides.
+ */
+export function duplicateAttempts<T extends PaymentAttempt>(attempts: readonly T[], settledWith?: T): T[] {
+  const deciding = settledWith ?? decidingAttempt(attempts);
   return attempts.filter(
     (attempt) => attempt !== deciding && (attempt.state === 'CAPTURED' || attempt.state === 'AUTHORIZED'),
   );

@@ -16,7 +16,7 @@ import type { StoredAddress } from './address';
 import { newOrderNumber } from './order-number';
 import { recordOrderEvent } from './timeline';
 
-const { orders, payments } = schema;
+const { cartItems, orders, payments } = schema;
 export type Order = typeof orders.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 
@@ -76,8 +76,12 @@ export async function orderForCart(
         currency: detail.summary.currency,
         summary: { ...detail.summary },
         totalPrice: detail.summary.totalPrice,
-        lines: detail.items.map((item) => ({ ...item })),
-        contact: { ...address.contact, ...(address.deviceId ? { deviceId: address.deviceId } : {}) },
+        lines: await snapshotLines(tx, cart, detail),
+        contact: {
+          ...address.contact,
+          ...(address.deviceId ? { deviceId: address.deviceId } : {}),
+          ...(address.language ? { language: address.language } : {}),
+        },
         status,
         paymentRequired: cartNeedsPayment(detail),
       })
@@ -92,6 +96,19 @@ export async function orderForCart(
       return order;
     }
   }
+}
+
+/** The cart's lines as the order keeps them; a cash-code line keeps its code for the commit. */
+async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) {
+  const rows = await tx
+    .select({ itemKey: cartItems.itemKey, options: cartItems.options })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cart.id));
+  const codes = new Map(rows.map((row) => [row.itemKey, (row.options as { cashCode?: string }).cashCode]));
+  return detail.items.map((item) => {
+    const cashCode = item.kind === 'CASH_CODE' ? codes.get(item.itemKey) : undefined;
+    return { ...item, ...(cashCode ? { cashCode } : {}) };
+  });
 }
 
 /** The order's attempts at the provider, latest first. */

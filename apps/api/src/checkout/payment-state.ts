@@ -3,6 +3,7 @@ import {
   applyPaymentEvent,
   duplicateAttempts,
   isAlreadyApplied,
+  isRetryablePaymentState,
   PAYMENT_STATES,
   type PaymentEvent,
   type PaymentState,
@@ -10,6 +11,7 @@ import {
 import { eq, or } from 'drizzle-orm';
 import type { PaymentWebhook } from '../adapters/payment-provider';
 import type { Transaction } from '../cart/service';
+import { releasePins } from '../vouchers/stock';
 import type { CheckoutServices } from './context';
 import { followPayments, type Payment, paymentsOf } from './orders';
 import { recordOrderEvent } from './timeline';
@@ -49,6 +51,8 @@ export async function changePaymentState(
     });
   }
   await followPayments(tx, order, { paymentId: payment.id });
+  // A payment that ended without money gives its order's voucher PINs back; a new attempt reserves again.
+  if (isRetryablePaymentState(state)) await releasePins(tx, order.id);
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'already-applied' | 'unknown-payment' | 'out-of-order';
@@ -145,9 +149,15 @@ export async function returnDuplicatePayments(services: CheckoutServices, paymen
   const duplicates = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment) return [];
-    const attempts = await paymentsOf(tx, await orderOf(tx, payment));
+    const order = await orderOf(tx, payment);
+    const attempts = (await paymentsOf(tx, order)).map((attempt) => ({
+      ...attempt,
+      state: attempt.state as PaymentState,
+    }));
+    const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
     return duplicateAttempts(
-      attempts.map((attempt) => ({ ...attempt, state: attempt.state as PaymentState })),
+      attempts,
+      attempts.find((attempt) => attempt.id === settledWith),
     );
   });
   for (const duplicate of duplicates) {

@@ -1,5 +1,11 @@
 import { schema } from '@shop/db';
-import { isMoneyTaken, isRetryablePaymentState, type PaymentState, paymentMethodOffered } from '@shop/domain';
+import {
+  capturesAtCommit,
+  isMoneyTaken,
+  isRetryablePaymentState,
+  type PaymentState,
+  paymentMethodOffered,
+} from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import type { DetailedCart } from '../cart/schemas';
@@ -12,6 +18,7 @@ import { changePaymentState } from './payment-state';
 import type { AdditionalData } from './schemas';
 import { resultUrl } from './shop-origin';
 import { recordOrderEvent } from './timeline';
+import { reserveVoucherPins } from './voucher-reservation';
 
 const { payments } = schema;
 
@@ -91,6 +98,7 @@ export async function startPayment(
       throw new ApiError(403, 'OTP_REQUIRED', 'Confirm the phone number with the code sent by SMS first');
     }
     const order = await orderForCart(tx, tenant, cart, detail, 'paymentInit');
+    await reserveVoucherPins(tx, tenant, order, now);
     const iframe = inIframe(tenant, input.method, detail);
     const details = detailsFor(input.method, input.additionalData, iframe);
     const [latest] = await paymentsOf(tx, order);
@@ -163,6 +171,7 @@ async function initiate(
       tenantName: tenant.providerName,
       merchantAccount: tenant.paymentProvider.merchantAccount ?? tenant.shopId,
       savePaymentMethod: payment.savePaymentMethod,
+      captureMethod: capturesAtCommit(payment.method) ? 'manual' : 'automatic',
       additionalData: payment.details,
     });
   } catch (error) {

@@ -1,18 +1,30 @@
 import { type Database, schema } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
+import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
+import { loadDemoVoucherStock } from './voucher-stock';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface SeedOptions {
+  /** Encrypts demo voucher PINs; by default one over `VOUCHER_PIN_KEY`, as the API reads them. */
+  pinCipher?: PinCipher;
+}
+
+interface SeedContext {
+  all: readonly TenantConfig[];
+  pinCipher: PinCipher;
+}
 
 /** Demo data sets by name; a new set gets a new name, so existing databases receive it too. */
 const DEMO_SEEDS: {
   name: string;
-  load(tx: Transaction, tenant: TenantConfig, all: readonly TenantConfig[]): Promise<void>;
+  load(tx: Transaction, tenant: TenantConfig, context: SeedContext): Promise<void>;
 }[] = [
   {
     name: 'demo-catalogue-v1',
-    load: async (tx, tenant, all) => {
+    load: async (tx, tenant, { all }) => {
       await tx.insert(schema.products).values(demoCatalogue(tenant, all)).onConflictDoNothing();
     },
   },
@@ -23,6 +35,10 @@ const DEMO_SEEDS: {
       if (promos.length > 0) await tx.insert(schema.promoCodes).values(promos).onConflictDoNothing();
     },
   },
+  {
+    name: 'demo-voucher-stock-v1',
+    load: (tx, tenant, { pinCipher }) => loadDemoVoucherStock(tx, tenant, pinCipher),
+  },
 ];
 
 /**
@@ -30,7 +46,15 @@ const DEMO_SEEDS: {
  * transaction, so a crash leaves neither and a restart adds nothing twice. Answers how many
  * (set, tenant) pairs were loaded.
  */
-export async function seedDemoData(db: Database, tenants: readonly TenantConfig[]): Promise<number> {
+export async function seedDemoData(
+  db: Database,
+  tenants: readonly TenantConfig[],
+  options: SeedOptions = {},
+): Promise<number> {
+  const context: SeedContext = {
+    all: tenants,
+    pinCipher: options.pinCipher ?? createPinCipher(process.env.VOUCHER_PIN_KEY),
+  };
   let loaded = 0;
   for (const seed of DEMO_SEEDS) {
     for (const tenant of tenants) {
@@ -41,7 +65,7 @@ export async function seedDemoData(db: Database, tenants: readonly TenantConfig[
           .onConflictDoNothing()
           .returning();
         if (marked.length === 0) return;
-        await seed.load(tx, tenant, tenants);
+        await seed.load(tx, tenant, context);
         loaded += 1;
       });
     }

@@ -9,10 +9,13 @@ import { receivePaymentEvent, returnDuplicatePayments, syncPayment } from '../ch
  * event is answered 200 once it is safely recorded (or known already), so the provider stops
  * retrying it.
  */
-export const webhookRoutes: FastifyPluginAsync<CheckoutServices & { provider: PaymentProvider }> = async (
-  app,
-  services,
-) => {
+export const webhookRoutes: FastifyPluginAsync<
+  CheckoutServices & {
+    provider: PaymentProvider;
+    /** A payment now holds or took the money: its order is committed, shopper or not. */
+    onMoneySecured: (paymentId: string) => void;
+  }
+> = async (app, services) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -35,6 +38,13 @@ export const webhookRoutes: FastifyPluginAsync<CheckoutServices & { provider: Pa
     }
     const { outcome, paymentId } = await receivePaymentEvent(services, webhook);
     request.log.info({ eventId: webhook.eventId, event: webhook.event, outcome }, 'payment webhook');
+    if (
+      paymentId &&
+      outcome === 'applied' &&
+      (webhook.event === 'AUTHORIZE' || webhook.event === 'CAPTURE')
+    ) {
+      services.onMoneySecured(paymentId);
+    }
     if (paymentId && (outcome === 'out-of-order' || outcome === 'applied')) {
       // Recorded already: should a provider call fail, the result page or reconciliation looks again.
       const settle = async () => {

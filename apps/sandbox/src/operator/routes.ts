@@ -1,28 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { lookupNumber } from './numbers';
+import { answerErrorsAsJson } from '../replies';
+import { cashCodeRoutes } from './cash-code-routes';
+import { createOperatorContext } from './context';
+import { eventRoutes } from './event-routes';
+import { numberRoutes } from './number-routes';
+import { type OperatorOptions, resolveOperatorOptions } from './options';
+import { topupRoutes } from './topup-routes';
+import { voucherRoutes } from './voucher-routes';
 
 /**
- * The sandbox mobile operator, registered under `/operator`.
- *
- * `GET /operator/lookup/{msisdn}`: the brand and country of a number (E.164, `+` URL-encoded as
- * `%2B` or left out). 200 `{ msisdn, country, brandId, brandName }`; 404 `UNKNOWN_NUMBER` for a
- * number no brand owns; 400 `VALIDATION_FAILED` for something that is not a phone number.
+ * The sandbox mobile operator, registered under `/operator`: number look-up and balances
+ * (`number-routes.ts`), top-ups (`topup-routes.ts`), voucher PINs (`voucher-routes.ts`), cash
+ * codes (`cash-code-routes.ts`) and the events it sends to the shop (`event-routes.ts`).
+ * Everything lives in memory. Closing the app stops pending top-ups and event retries and sends
+ * held answers at once.
  */
-export const operatorRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { msisdn: string } }>('/lookup/:msisdn', async (request, reply) => {
-    const result = lookupNumber(request.params.msisdn);
-    switch (result.kind) {
-      case 'found':
-        return result.owner;
-      case 'unknown':
-        return reply
-          .status(404)
-          .send({ code: 'UNKNOWN_NUMBER', message: `No brand owns the number ${result.msisdn}` });
-      case 'invalid':
-        return reply.status(400).send({
-          code: 'VALIDATION_FAILED',
-          message: 'msisdn must be a phone number in E.164 form: an optional +, then 6 to 15 digits',
-        });
-    }
-  });
+export const operatorRoutes: FastifyPluginAsync<OperatorOptions> = async (app, options) => {
+  const context = createOperatorContext(resolveOperatorOptions(options), app.log);
+  app.addHook('preClose', async () => context.close());
+  answerErrorsAsJson(app, 'operator');
+  numberRoutes(app, context);
+  topupRoutes(app, context);
+  voucherRoutes(app, context);
+  cashCodeRoutes(app, context);
+  eventRoutes(app, context);
 };

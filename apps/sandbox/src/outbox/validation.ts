@@ -1,11 +1,10 @@
+import { fail, isRecord, type Parsed } from '../validation';
 import type { Recipient } from './messages';
 
 /**
  * Checks of what reaches the outbox over HTTP: the gateway's message body and the recipient
  * filter of `GET /outbox`. A failure names the field for `400 { code: 'VALIDATION_FAILED' }`.
  */
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export interface GatewayMessage {
   channel: 'sms' | 'whatsapp';
@@ -16,14 +15,10 @@ export interface GatewayMessage {
 
 export const MAX_TEXT_LENGTH = 1600;
 
-const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
-
 /** The body of `POST /outbox/messages`: `{ channel, to, from?, text }`. Unknown fields are ignored. */
 export function parseGatewayMessage(body: unknown): Parsed<GatewayMessage> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail('The body must be a JSON object');
-  }
-  const { channel, to, from, text } = body as Record<string, unknown>;
+  if (!isRecord(body)) return fail('The body must be a JSON object');
+  const { channel, to, from, text } = body;
   if (channel !== 'sms' && channel !== 'whatsapp') return fail('channel must be sms or whatsapp');
   if (typeof to !== 'string' || !/^\+\d{6,15}$/.test(to.trim())) {
     return fail('to must be a phone number in E.164 form: +, then 6 to 15 digits');

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { paymentEvent, tokenEvent } from './events';
-import { IdempotencyStore } from './idempotency';
+import { IdempotencyStore } from '../idempotency';
+import { WebhookQueue } from '../webhook-queue';
+import { eventSubject, paymentEvent, tokenEvent, type WebhookEvent } from './events';
 import type { PspOptions } from './options';
 import { PaymentService } from './payments';
 import { TokenService } from './tokens';
 import { PspUrls } from './urls';
-import { WebhookQueue } from './webhooks';
 
 /** The first answer body to a request with an idempotency key, replayed for a repeated key. */
 export type StoredAnswer = Record<string, unknown>;
@@ -14,7 +14,7 @@ export type StoredAnswer = Record<string, unknown>;
 export interface PspContext {
   payments: PaymentService;
   tokens: TokenService;
-  webhooks: WebhookQueue;
+  webhooks: WebhookQueue<WebhookEvent>;
   /** Keys of `POST /psp/payments`. */
   paymentKeys: IdempotencyStore<StoredAnswer>;
   /** Keys of `POST /psp/tokens`. */
@@ -34,16 +34,17 @@ export interface PspContext {
  * does every status change of a token asked for on its own.
  */
 export function createPspContext(options: Required<PspOptions>, log: FastifyBaseLogger): PspContext {
-  const webhooks = new WebhookQueue({
+  const webhooks = new WebhookQueue<WebhookEvent>({
     secret: options.webhookSecret,
     retryDelaysMs: options.webhookRetryDelaysMs,
     timeoutMs: options.webhookTimeoutMs,
+    subjectOf: eventSubject,
     log,
   });
   const tokens = new TokenService({
     onChange: (token) => {
       const event = tokenEvent(token);
-      if (token.webhookUrl && event) webhooks.enqueue(token.webhookUrl, event);
+      if (token.webhookUrl && event) void webhooks.enqueue(token.webhookUrl, event);
     },
   });
   const payments = new PaymentService({
@@ -51,7 +52,7 @@ export function createPspContext(options: Required<PspOptions>, log: FastifyBase
     saveToken: (payment) => tokens.saveFromPayment(payment).tokenId,
     onChange: (payment) => {
       const event = paymentEvent(payment);
-      if (payment.webhookUrl && event) webhooks.enqueue(payment.webhookUrl, event);
+      if (payment.webhookUrl && event) void webhooks.enqueue(payment.webhookUrl, event);
     },
   });
   return {

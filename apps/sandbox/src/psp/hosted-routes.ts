@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFormPost, sendError, sendPage, sendRedirect } from '../replies';
+import { isRecord } from '../validation';
 import type { PageMode } from './page-parts';
 import type { FieldState } from './steps';
 import type { ActionOutcome } from './types';
-import { isRecord } from './validation';
 
 /**
  * The routes of a hosted flow, the shopper's side of the payment provider: a page at

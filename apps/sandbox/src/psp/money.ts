@@ -13,8 +13,3 @@ export function minorUnitDigits(currency: string): number {
 export function formatAmount(amount: number, currency: string): string {
   return currencyFormat(currency).format(amount / 10 ** minorUnitDigits(currency));
 }
-
-/** Whether Intl knows the ISO 4217 currency code. */
-export function isKnownCurrency(currency: string): boolean {
-  return Intl.supportedValuesOf('currency').includes(currency);
-}

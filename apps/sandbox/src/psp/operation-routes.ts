@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../replies';
+import { isRecord } from '../validation';
 import type { PspContext } from './context';
 import { answerOnce, errorAnswer, type RouteAnswer } from './idempotency';
 import { paymentView } from './payments';
 import type { Payment } from './types';
-import { isRecord, parseAmountRequest, parseIdempotencyKey } from './validation';
+import { parseAmountRequest, parseIdempotencyKey } from './validation';
 
 /**
  * What a merchant does to a payment after the shopper approved it. Each takes the header

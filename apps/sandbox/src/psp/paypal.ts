@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { isRecord } from '../validation';
 import type { Payment, PayPalReturn } from './types';
-import { isRecord } from './validation';
 
 /**
  * PayPal in iframe mode: a payment of method `paypal` started with

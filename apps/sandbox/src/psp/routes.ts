@@ -11,8 +11,9 @@ import { tokenRoutes } from './token-routes';
 /**
  * The sandbox payment provider, registered under `/psp`: the merchant API (`merchant-routes.ts`,
  * `operation-routes.ts`, `token-routes.ts`), the hosted pages and their actions
- * (`payer-routes.ts`, `save-routes.ts`), and signed webhooks (`webhooks.ts`). Everything lives
- * in memory; closing the app stops delayed captures and webhook retries.
+ * (`payer-routes.ts`, `save-routes.ts`), and signed webhooks (`events.ts`, sent by
+ * `../webhook-queue.ts`). Everything lives in memory; closing the app stops delayed captures and
+ * webhook retries.
  */
 export const pspRoutes: FastifyPluginAsync<PspOptions> = async (app, options) => {
   const context = createPspContext(resolvePspOptions(options), app.log);

@@ -1,4 +1,4 @@
-import { isKnownCurrency } from './money';
+import { fail, isCurrencyCode, isMinorAmount, isRecord, isText, type Parsed } from '../validation';
 import {
   CAPTURE_METHODS,
   type CaptureMethod,
@@ -16,28 +16,10 @@ import {
  * Unknown fields are ignored.
  */
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
-
-/** A plain JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isText(value: unknown, maxLength: number): value is string {
-  return typeof value === 'string' && value.trim().length > 0 && value.length <= maxLength;
-}
-
 function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string' || !URL.canParse(value)) return false;
   const { protocol } = new URL(value);
   return protocol === 'http:' || protocol === 'https:';
-}
-
-/** A positive whole amount in minor units. */
-export function isMinorAmount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
 /** The `Idempotency-Key` header: 1 to 255 visible ASCII characters. */
@@ -70,7 +52,7 @@ export function parsePaymentRequest(body: unknown): Parsed<PaymentStart> {
   const charge = token !== undefined;
   if (!isText(merchantReference, 255)) return fail('merchantReference must be a text of 1 to 255 characters');
   if (!isMinorAmount(amount)) return fail('amount must be a whole number of minor units above 0');
-  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || !isKnownCurrency(currency)) {
+  if (!isCurrencyCode(currency)) {
     return fail('currency must be an ISO 4217 code in upper case, e.g. EUR');
   }
   if (charge && !isText(token, 255)) return fail('token must be the id of a saved payment method when given');

@@ -1,0 +1,131 @@
+import type { PaymentState } from '@shop/domain';
+import { commitMessageKey, type OrderStatus, type Settlement, settledPaymentStatus } from '@shop/domain';
+import type { Order, Payment } from '../checkout/orders';
+import { readSoldPin } from '../vouchers/stock';
+import type { FulfilmentContext } from './context';
+import type { OrderUnit } from './units';
+
+/** A voucher as the shopper receives it. */
+export interface DeliveredVoucher {
+  productId: string;
+  pin: string;
+  serial: string | null;
+  validUntil: string | null;
+}
+
+/** The commit's answer (docs/fulfilment.md). */
+export interface CommitAnswer {
+  orderNumber: string;
+  orderStatus: string;
+  messages: string[];
+  paymentStatus: string | null;
+  amountCharged: number;
+  creditAdded: number;
+  paymentReference: string | null;
+  currency: string;
+  voucherPin: string | null;
+  vouchers: DeliveredVoucher[];
+  message: string | null;
+}
+
+/** What a final order keeps of its outcome (no PIN: PINs are read back from their encrypted store). */
+export interface StoredOutcome {
+  status: OrderStatus;
+  /** The payment attempt the order was settled with (our payment row id), if it was paid. */
+  paymentId?: string;
+  settlement: Settlement;
+  settled: boolean;
+}
+
+async function vouchersOf(
+  context: FulfilmentContext,
+  units: readonly OrderUnit[],
+): Promise<DeliveredVoucher[]> {
+  const delivered = units.filter((unit) => unit.kind === 'VOUCHER' && unit.state === 'SUCCEEDED');
+  return Promise.all(
+    delivered.map(async (unit) => {
+      const result = unit.result as { pinEncrypted?: string; serial?: string; validUntil?: string };
+      const stored = unit.voucherPinId
+        ? await readSoldPin(context.db, {
+            tenantId: context.tenant.shopId,
+            pinId: unit.voucherPinId,
+            cipher: context.pins,
+          })
+        : undefined;
+      const pin = stored?.pin ?? (result.pinEncrypted ? context.pins.decrypt(result.pinEncrypted) : '');
+      const validUntil = stored?.validUntil ?? result.validUntil ?? null;
+      return {
+        productId: unit.productId,
+        pin,
+        serial: stored?.serial ?? result.serial ?? null,
+        validUntil: validUntil instanceof Date ? validUntil.toISOString() : validUntil,
+      };
+    }),
+  );
+}
+
+/** Why a cash code could not be redeemed, as a message key. */
+const FAILURE_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  UNKNOWN_CASH_CODE: 'cashCodeUnknown',
+  CASH_CODE_USED: 'cashCodeUsed',
+};
+
+function failureMessageKey(units: readonly OrderUnit[]): string | null {
+  const reasons = units.map((unit) => (unit.result as { reason?: string }).reason);
+  const known = reasons.find((reason) => reason !== undefined && FAILURE_MESSAGE_KEYS[reason]);
+  return known ? (FAILURE_MESSAGE_KEYS[known] ?? null) : null;
+}
+
+/** The answer for a final order; `replay` answers ORDER_ALREADY_COMMITTED with the same details. */
+export async function finalAnswer(
+  context: FulfilmentContext,
+  order: Order,
+  payment: Payment | undefined,
+  units: readonly OrderUnit[],
+  outcome: StoredOutcome,
+  replay: boolean,
+): Promise<CommitAnswer> {
+  const vouchers = await vouchersOf(context, units);
+  const creditAdded = units
+    .filter((unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER')
+    .reduce(
+      (sum, unit) => sum + ((unit.result as { creditAdded?: number }).creditAdded ?? unit.faceValue),
+      0,
+    );
+  const partial = outcome.status === 'partiallyCommitted';
+  return {
+    orderNumber: order.orderNumber,
+    orderStatus: replay ? 'ORDER_ALREADY_COMMITTED' : outcome.status,
+    messages: partial ? ['partiallyCommitted'] : [],
+    paymentStatus: outcome.paymentId ? settledPaymentStatus(outcome.settlement) : (payment?.state ?? null),
+    amountCharged: outcome.settlement.charge,
+    creditAdded,
+    paymentReference: payment?.reference ?? order.orderNumber,
+    currency: order.currency,
+    voucherPin: vouchers[0]?.pin ?? null,
+    vouchers,
+    message: commitMessageKey(outcome.status) ?? failureMessageKey(units),
+  };
+}
+
+/** The answer while the order waits for its payment or a delivery, or after the payment failed. */
+export function interimAnswer(
+  order: Order,
+  payment: Payment | undefined,
+  orderStatus: string,
+  message: string | null = null,
+): CommitAnswer {
+  return {
+    orderNumber: order.orderNumber,
+    orderStatus,
+    messages: [],
+    paymentStatus: payment?.state ?? null,
+    amountCharged: 0,
+    creditAdded: 0,
+    paymentReference: payment?.reference ?? null,
+    currency: order.currency,
+    voucherPin: null,
+    vouchers: [],
+    message,
+  };
+}

@@ -1,0 +1,170 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { schema } from '@shop/db';
+import {
+  commitStatus,
+  decidingAttempt,
+  isMoneyTaken,
+  type PaymentState,
+  settlement,
+  type UnitState,
+} from '@shop/domain';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { findOrder, type Order, type Payment, paymentsOf } from '../checkout/orders';
+import { syncPayment } from '../checkout/payment-state';
+import { recordOrderEvent } from '../checkout/timeline';
+import { releasePins } from '../vouchers/stock';
+import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
+import type { FulfilmentContext } from './context';
+import { deliverUnits } from './deliver';
+import { sendReceipt } from './receipt';
+import { settlePayment } from './settle';
+import { unitsOf } from './units';
+
+const { orders } = schema;
+
+/** How long one commit may hold an order before another may take over (a crashed commit's lease runs out). */
+const LEASE_MS = 60_000;
+/** How long a concurrent commit waits for the one under way before answering "pending". */
+const WAIT_FOR_OTHER_MS = 10_000;
+
+const OPEN_PAYMENT: readonly string[] = ['INITIATED', 'PENDING'];
+
+async function reload(context: FulfilmentContext, orderId: string) {
+  return context.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new Error(`order ${orderId} vanished`);
+    const attempts = await paymentsOf(tx, order);
+    const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
+    const payment =
+      attempts.find((attempt) => attempt.id === settledWith) ??
+      decidingAttempt(attempts.map((attempt) => ({ ...attempt, state: attempt.state as PaymentState })));
+    return { order, payment: payment as Payment | undefined };
+  });
+}
+
+const outcomeOf = (order: Order) => order.outcome as unknown as StoredOutcome | null;
+
+async function answerFinal(
+  context: FulfilmentContext,
+  orderId: string,
+  replay: boolean,
+): Promise<CommitAnswer> {
+  const { order, payment } = await reload(context, orderId);
+  const units = await context.db.transaction((tx) => unitsOf(tx, order));
+  return finalAnswer(context, order, payment, units, outcomeOf(order) as StoredOutcome, replay);
+}
+
+/** Takes the order for this commit unless another commit holds it. */
+async function takeLease(context: FulfilmentContext, order: Order): Promise<boolean> {
+  const now = new Date();
+  const taken = await context.db
+    .update(orders)
+    .set({ fulfilmentLeaseUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        or(isNull(orders.fulfilmentLeaseUntil), lt(orders.fulfilmentLeaseUntil, now)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return taken.length > 0;
+}
+
+const releaseLease = (context: FulfilmentContext, order: Order) =>
+  context.db.update(orders).set({ fulfilmentLeaseUntil: null }).where(eq(orders.id, order.id));
+
+/** Waits for the commit under way to settle the order; undefined when it takes too long. */
+async function awaitOther(context: FulfilmentContext, order: Order): Promise<CommitAnswer | undefined> {
+  for (let waited = 0; waited < WAIT_FOR_OTHER_MS; waited += 200) {
+    await sleep(200);
+    const { order: now } = await reload(context, order.id);
+    if (outcomeOf(now)?.settled) return answerFinal(context, order.id, false);
+    if (!now.fulfilmentLeaseUntil) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Spec §7 payment-commit-order for one order (docs/fulfilment.md): waits for an open payment,
+ * delivers every unit once, settles the payment for what was delivered, and answers the outcome;
+ * a finished order answers ORDER_ALREADY_COMMITTED with the same details.
+ */
+export async function commitOrder(context: FulfilmentContext, order: Order): Promise<CommitAnswer> {
+  let { order: current, payment } = await reload(context, order.id);
+  if (outcomeOf(current)?.settled) return answerFinal(context, current.id, true);
+
+  if (current.paymentRequired && !outcomeOf(current)) {
+    if (!payment) return interimAnswer(current, payment, current.status);
+    if (OPEN_PAYMENT.includes(payment.state) && payment.providerPaymentId) {
+      await syncPayment(context, payment.id).catch((err: unknown) =>
+        context.log.warn({ err, orderNumber: current.orderNumber }, 'payment status look-up failed'),
+      );
+      ({ order: current, payment } = await reload(context, order.id));
+    }
+    if (!payment || OPEN_PAYMENT.includes(payment.state))
+      return interimAnswer(current, payment, 'paymentPending');
+    if (!isMoneyTaken(payment.state as PaymentState)) {
+      await context.db.transaction((tx) => releasePins(tx, current.id));
+      return interimAnswer(current, payment, current.status);
+    }
+  }
+
+  if (!(await takeLease(context, current))) {
+    return (await awaitOther(context, current)) ?? interimAnswer(current, payment, 'paymentPending');
+  }
+  try {
+    return await fulfil(context, current.id);
+  } finally {
+    await releaseLease(context, current);
+  }
+}
+
+/** The part of a commit that holds the lease. */
+async function fulfil(context: FulfilmentContext, orderId: string): Promise<CommitAnswer> {
+  const { order, payment } = await reload(context, orderId);
+  let outcome = outcomeOf(order);
+  if (!outcome) {
+    const units = await context.db.transaction((tx) => unitsOf(tx, order));
+    if (!(await deliverUnits(context, order, units))) return interimAnswer(order, payment, 'paymentPending');
+    const delivered = await context.db.transaction((tx) => unitsOf(tx, order));
+    const delivery = commitStatus(delivered.map((unit) => unit.state as UnitState));
+    // Without a payment (cash codes, free set-ups) nothing can be refunded: nothing delivered is a failure.
+    const status = delivery === 'refunded' && !order.paymentRequired ? 'failed' : delivery;
+    const paid = payment && isMoneyTaken(payment.state as PaymentState) ? payment.amount : 0;
+    outcome = {
+      status,
+      settlement: settlement(delivered, paid),
+      settled: false,
+      ...(payment && paid > 0 ? { paymentId: payment.id } : {}),
+    };
+    await context.db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ status, outcome: { ...outcome }, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      await releasePins(tx, order.id);
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        type: 'order.status',
+        detail: { from: order.status, to: status },
+      });
+    });
+  }
+  if (payment) await settlePayment(context, order, payment, outcome.settlement);
+  const settled = { ...outcome, settled: true };
+  await context.db.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
+  const answer = await answerFinal(context, order.id, false);
+  await sendReceipt(context, order.id, answer).catch((err: unknown) =>
+    context.log.warn({ err, orderNumber: order.orderNumber }, 'receipt not sent; reconciliation tries again'),
+  );
+  return answer;
+}
+
+/** Spec §7 call: the order of this cart and tenant, committed. */
+export async function commitByNumber(
+  context: FulfilmentContext,
+  { orderNumber, cartName }: { orderNumber: string; cartName: string },
+): Promise<CommitAnswer> {
+  const order = await context.db.transaction((tx) => findOrder(tx, context.tenant, orderNumber, cartName));
+  return commitOrder(context, order);
+}

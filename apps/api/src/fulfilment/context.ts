@@ -1,0 +1,18 @@
+import type { TenantConfig } from '@shop/tenants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../adapters/mailer';
+import type { Operator } from '../adapters/operator';
+import type { CheckoutServices } from '../checkout/context';
+import type { PinCipher } from '../vouchers/pin-crypto';
+
+/** What committing an order works with. */
+export interface FulfilmentServices extends CheckoutServices {
+  operator: Operator;
+  mailer: Mailer;
+  pins: PinCipher;
+  log: FastifyBaseLogger;
+}
+
+export interface FulfilmentContext extends FulfilmentServices {
+  tenant: TenantConfig;
+}

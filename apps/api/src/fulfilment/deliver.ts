@@ -1,0 +1,170 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { schema } from '@shop/db';
+import { isUnitFinal, type UnitState } from '@shop/domain';
+import { and, eq } from 'drizzle-orm';
+import { OperatorUnavailableError, type TopupOutcome } from '../adapters/operator';
+import type { Order } from '../checkout/orders';
+import { recordOrderEvent } from '../checkout/timeline';
+import { sellPin } from '../vouchers/stock';
+import type { FulfilmentContext } from './context';
+import type { OrderUnit } from './units';
+
+const { orderUnits, products } = schema;
+
+/** How long a commit follows a pending top-up before it answers "still pending". */
+const PENDING_FOLLOW_UP_MS = 8000;
+const FOLLOW_UP_INTERVAL_MS = 500;
+
+type Result = {
+  state: Extract<UnitState, 'SUCCEEDED' | 'FAILED'>;
+  result: Record<string, unknown>;
+  voucherPinId?: string;
+};
+
+/** Writes the intent before the operator is called: a crash leaves the unit IN_PROGRESS, to be asked about. */
+async function markInProgress(context: FulfilmentContext, unit: OrderUnit): Promise<void> {
+  await context.db
+    .update(orderUnits)
+    .set({ state: 'IN_PROGRESS', attempts: unit.attempts + 1, updatedAt: new Date() })
+    .where(eq(orderUnits.id, unit.id));
+}
+
+async function record(
+  context: FulfilmentContext,
+  order: Order,
+  unit: OrderUnit,
+  outcome: Result,
+): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    await tx
+      .update(orderUnits)
+      .set({
+        state: outcome.state,
+        result: outcome.result,
+        voucherPinId: outcome.voucherPinId ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orderUnits.id, unit.id), eq(orderUnits.state, 'IN_PROGRESS')));
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: outcome.state === 'SUCCEEDED' ? 'unit.delivered' : 'unit.failed',
+      detail: { reference: unit.reference, kind: unit.kind, ...withoutSecrets(outcome.result) },
+    });
+  });
+}
+
+const withoutSecrets = ({ pinEncrypted: _pin, ...rest }: Record<string, unknown>) => rest;
+
+function topupResult(outcome: TopupOutcome): Result | undefined {
+  if (outcome.status === 'PENDING') return undefined;
+  if (outcome.status === 'FAILED') return { state: 'FAILED', result: { reason: outcome.reason } };
+  return {
+    state: 'SUCCEEDED',
+    result: { operatorReference: outcome.operatorReference, balanceAfter: outcome.balanceAfter },
+  };
+}
+
+/**
+ * A top-up with the unit's reference as the operator's client reference. A unit already under way
+ * (a timeout, a crash) is first looked up, so that it is never sent as a new top-up; a pending one
+ * is followed up for a while.
+ */
+async function topUp(context: FulfilmentContext, unit: OrderUnit): Promise<Result | undefined> {
+  const { operator } = context;
+  const earlier = unit.state === 'IN_PROGRESS' ? await operator.topupStatus(unit.reference) : undefined;
+  let outcome =
+    earlier ??
+    (await operator.topup({
+      reference: unit.reference,
+      msisdn: unit.phoneNumber ?? '',
+      amount: unit.faceValue,
+      currency: unit.currency,
+    }));
+  for (
+    let waited = 0;
+    outcome.status === 'PENDING' && waited < PENDING_FOLLOW_UP_MS;
+    waited += FOLLOW_UP_INTERVAL_MS
+  ) {
+    await sleep(FOLLOW_UP_INTERVAL_MS);
+    outcome = (await operator.topupStatus(unit.reference)) ?? outcome;
+  }
+  return topupResult(outcome);
+}
+
+async function voucher(context: FulfilmentContext, order: Order, unit: OrderUnit): Promise<Result> {
+  const { db, tenant, operator, pins } = context;
+  const [product] = await db
+    .select({ pinSource: products.pinSource })
+    .from(products)
+    .where(and(eq(products.tenantId, tenant.shopId), eq(products.productId, unit.productId)));
+  if (product?.pinSource === 'STOCK') {
+    const sold = await db.transaction((tx) =>
+      sellPin(tx, {
+        tenantId: tenant.shopId,
+        orderId: order.id,
+        productId: unit.productId,
+        cipher: pins,
+        now: new Date(),
+      }),
+    );
+    return sold
+      ? {
+          state: 'SUCCEEDED',
+          result: { serial: sold.serial, validUntil: sold.validUntil },
+          voucherPinId: sold.pinId,
+        }
+      : { state: 'FAILED', result: { reason: 'OUT_OF_STOCK' } };
+  }
+  const issued = await operator.issueVoucher({
+    reference: unit.reference,
+    productId: unit.productId,
+    amount: unit.faceValue,
+    currency: unit.currency,
+  });
+  if (!issued.ok) return { state: 'FAILED', result: { reason: issued.code } };
+  return {
+    state: 'SUCCEEDED',
+    result: { pinEncrypted: pins.encrypt(issued.pin), serial: issued.serial, validUntil: issued.validUntil },
+  };
+}
+
+async function cashCode(context: FulfilmentContext, order: Order, unit: OrderUnit): Promise<Result> {
+  const line = (order.lines as { cashCode?: string }[])[unit.lineIndex];
+  const redeemed = await context.operator.redeemCashCode({
+    reference: unit.reference,
+    code: line?.cashCode ?? '',
+    msisdn: unit.phoneNumber ?? '',
+  });
+  return redeemed.ok
+    ? { state: 'SUCCEEDED', result: { creditAdded: redeemed.amount, currency: redeemed.currency } }
+    : { state: 'FAILED', result: { reason: redeemed.code } };
+}
+
+/**
+ * Delivers every unit not yet final, in order. Answers false when one is still under way at the
+ * operator (pending, or the operator is unreachable): the commit then answers "pending" and a
+ * later commit or the reconciliation pass finishes it with the same references.
+ */
+export async function deliverUnits(
+  context: FulfilmentContext,
+  order: Order,
+  units: OrderUnit[],
+): Promise<boolean> {
+  for (const unit of units) {
+    if (isUnitFinal(unit.state as UnitState)) continue;
+    await markInProgress(context, unit);
+    let outcome: Result | undefined;
+    try {
+      if (unit.kind === 'VOUCHER') outcome = await voucher(context, order, unit);
+      else if (unit.kind === 'CASH_CODE') outcome = await cashCode(context, order, unit);
+      else outcome = await topUp(context, unit);
+    } catch (error) {
+      if (!(error instanceof OperatorUnavailableError)) throw error;
+      context.log.warn({ err: error, reference: unit.reference }, 'delivery left under way');
+      return false;
+    }
+    if (!outcome) return false;
+    await record(context, order, unit, outcome);
+  }
+  return true;
+}

@@ -1,0 +1,65 @@
+import { schema } from '@shop/db';
+import { formatMoney, isLanguage } from '@shop/domain';
+import { tenantTranslations } from '@shop/tenants';
+import { and, eq, isNull } from 'drizzle-orm';
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { CommitAnswer } from './answer';
+import type { FulfilmentContext } from './context';
+import { unitsOf } from './units';
+
+const { orders } = schema;
+
+/**
+ * The receipt e-mail of a final order, sent once: the order is marked before the mail goes, and
+ * a mail server that refuses it clears the mark again, so reconciliation may try once more.
+ */
+export async function sendReceipt(
+  context: FulfilmentContext,
+  orderId: string,
+  answer: CommitAnswer,
+): Promise<void> {
+  const { db, tenant, mailer } = context;
+  const [order] = await db
+    .update(orders)
+    .set({ receiptSentAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.receiptSentAt)))
+    .returning();
+  const contact = order?.contact as { email?: string; language?: string } | undefined;
+  if (!order || !contact?.email) return;
+  const language =
+    contact.language && isLanguage(contact.language) && tenant.locales.includes(contact.language)
+      ? contact.language
+      : tenant.defaultLocale;
+  const texts = tenantTranslations(tenant, language, 'messages');
+  const say = (key: string, values: Record<string, string>) =>
+    new IntlMessageFormat(texts[key] ?? key, language).format(values) as string;
+  const money = (amount: number) => formatMoney(amount, answer.currency, language);
+  const units = await db.transaction((tx) => unitsOf(tx, order));
+  const lines = [
+    say('receiptIntro', { provider: tenant.providerName }),
+    '',
+    `${order.orderNumber}`,
+    say('receiptCharged', { amount: money(answer.amountCharged) }),
+    ...units
+      .filter((unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER' && unit.phoneNumber)
+      .map((unit) => say('receiptCredit', { amount: money(unit.faceValue), msisdn: unit.phoneNumber ?? '' })),
+    ...answer.vouchers.map((voucher) =>
+      say('receiptPin', { pin: voucher.pin, serial: voucher.serial ?? '–' }),
+    ),
+    ...(order.totalPrice > answer.amountCharged
+      ? [say('receiptGivenBack', { amount: money(order.totalPrice - answer.amountCharged) })]
+      : []),
+    '',
+    say('receiptSupport', { email: tenant.supportEmail }),
+  ];
+  try {
+    await mailer.send({
+      to: contact.email,
+      subject: say('receiptSubject', { provider: tenant.providerName, orderNumber: order.orderNumber }),
+      text: lines.join('\n'),
+    });
+  } catch (error) {
+    await db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, orderId));
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import { schema } from '@shop/db';
+import { type OrderLine, planUnits } from '@shop/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Transaction } from '../cart/service';
+import type { Order } from '../checkout/orders';
+
+const { orderUnits } = schema;
+export type OrderUnit = typeof orderUnits.$inferSelect;
+
+/** The order's units, made from its snapshot the first time they are asked for. */
+export async function unitsOf(tx: Transaction, order: Order): Promise<OrderUnit[]> {
+  const existing = await tx
+    .select()
+    .from(orderUnits)
+    .where(eq(orderUnits.orderId, order.id))
+    .orderBy(asc(orderUnits.lineIndex), asc(orderUnits.unitIndex));
+  if (existing.length > 0) return existing;
+  const plans = planUnits(order.lines as unknown as OrderLine[], order.totalPrice);
+  if (plans.length === 0) return [];
+  await tx
+    .insert(orderUnits)
+    .values(
+      plans.map((plan) => ({
+        orderId: order.id,
+        lineIndex: plan.lineIndex,
+        unitIndex: plan.unitIndex,
+        reference: `${order.orderNumber}-${plan.lineIndex + 1}-${plan.unitIndex + 1}`,
+        kind: plan.kind,
+        productId: plan.productId,
+        phoneNumber: plan.phoneNumber,
+        faceValue: plan.faceValue,
+        price: plan.price,
+        currency: order.currency,
+      })),
+    )
+    .onConflictDoNothing();
+  return tx
+    .select()
+    .from(orderUnits)
+    .where(eq(orderUnits.orderId, order.id))
+    .orderBy(asc(orderUnits.lineIndex), asc(orderUnits.unitIndex));
+}

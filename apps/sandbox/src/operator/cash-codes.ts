@@ -1,0 +1,113 @@
+import { IdempotencyStore } from '../idempotency';
+import type { Balances } from './balances';
+import type { RedeemRequest } from './validation';
+
+/**
+ * Cash codes a shopper bought in a store (a 12-digit code on the till receipt) and redeems onto
+ * a number's balance. Deterministic on purpose, tests and demos rely on it:
+ *
+ * | code           | worth     | status      |
+ * |----------------|-----------|-------------|
+ * | `100000000500` | 5.00 EUR  | valid       |
+ * | `100000001000` | 10.00 EUR | valid       |
+ * | `100000002000` | 20.00 EUR | valid       |
+ * | `100000005000` | 50.00 EUR | valid       |
+ * | `440000001000` | 10.00 GBP | valid       |
+ * | `999999999999` | 10.00 EUR | always used |
+ *
+ * Besides, every other 12-digit code starting with `20` is a valid 10.00 EUR code, so repeated
+ * demo and test runs against one sandbox can each redeem a fresh one. Every other code is
+ * unknown. A code is redeemed once (in memory: a restart makes the demo codes valid again); the
+ * same `clientReference` again answers the same redemption, another reference finds it used.
+ */
+
+export interface CashCodeValue {
+  amount: number;
+  currency: string;
+}
+
+export const DEMO_CASH_CODES: Readonly<Record<string, CashCodeValue & { alwaysUsed?: true }>> = {
+  '100000000500': { amount: 500, currency: 'EUR' },
+  '100000001000': { amount: 1000, currency: 'EUR' },
+  '100000002000': { amount: 2000, currency: 'EUR' },
+  '100000005000': { amount: 5000, currency: 'EUR' },
+  '440000001000': { amount: 1000, currency: 'GBP' },
+  '999999999999': { amount: 1000, currency: 'EUR', alwaysUsed: true },
+};
+
+/** Any other 12-digit code starting with this is a fresh code worth {@link FRESH_CODE_VALUE}. */
+export const FRESH_CODE_PREFIX = '20';
+export const FRESH_CODE_VALUE: CashCodeValue = { amount: 1000, currency: 'EUR' };
+
+export interface CashCode extends CashCodeValue {
+  code: string;
+  status: 'VALID' | 'USED';
+}
+
+export interface Redemption extends RedeemRequest, CashCodeValue {
+  balanceAfter: number;
+}
+
+export type RedeemOutcome =
+  | { kind: 'redeemed'; redemption: Redemption }
+  | { kind: 'replay'; redemption: Redemption }
+  | { kind: 'conflict' }
+  | { kind: 'unknown' }
+  | { kind: 'used' }
+  | { kind: 'currency-mismatch'; code: CashCode; balanceCurrency: string };
+
+/** What a code (spaces and dashes taken out) is worth; undefined for an unknown code. */
+export function cashCodeValue(code: string): CashCodeValue | undefined {
+  const demo = DEMO_CASH_CODES[code];
+  if (demo) return { amount: demo.amount, currency: demo.currency };
+  return /^\d{12}$/.test(code) && code.startsWith(FRESH_CODE_PREFIX) ? FRESH_CODE_VALUE : undefined;
+}
+
+export class CashCodes {
+  readonly #balances: Balances;
+  readonly #byReference = new IdempotencyStore<Redemption>();
+  /** Codes redeemed so far. */
+  readonly #redeemed = new Set<string>();
+
+  constructor(balances: Balances) {
+    this.#balances = balances;
+  }
+
+  /** A code and whether it can still be redeemed; undefined for an unknown code. */
+  find(code: string): CashCode | undefined {
+    const value = cashCodeValue(code);
+    if (!value) return undefined;
+    const used = DEMO_CASH_CODES[code]?.alwaysUsed === true || this.#redeemed.has(code);
+    return { code, ...value, status: used ? 'USED' : 'VALID' };
+  }
+
+  /** Credits the number with the code's value, once; errors are not remembered. */
+  redeem(request: RedeemRequest): RedeemOutcome {
+    const earlier = this.#byReference.lookup(request.clientReference, request);
+    if (earlier.kind === 'conflict') return earlier;
+    if (earlier.kind === 'replay') return { kind: 'replay', redemption: earlier.answer };
+    const code = this.find(request.code);
+    if (!code) return { kind: 'unknown' };
+    if (code.status === 'USED') return { kind: 'used' };
+    const balanceCurrency = this.#balances.get(request.msisdn).currency;
+    if (code.currency !== balanceCurrency) return { kind: 'currency-mismatch', code, balanceCurrency };
+    this.#redeemed.add(code.code);
+    const balanceAfter = this.#balances.credit(request.msisdn, code.amount);
+    const redemption: Redemption = { ...request, amount: code.amount, currency: code.currency, balanceAfter };
+    this.#byReference.remember(request.clientReference, request, redemption);
+    return { kind: 'redeemed', redemption };
+  }
+}
+
+/** A redemption as callers see it. */
+export function redemptionView(redemption: Redemption): Record<string, unknown> {
+  return {
+    status: 'REDEEMED',
+    clientReference: redemption.clientReference,
+    code: redemption.code,
+    amount: redemption.amount,
+    currency: redemption.currency,
+    msisdn: redemption.msisdn,
+    balanceAfter: redemption.balanceAfter,
+  };
+}

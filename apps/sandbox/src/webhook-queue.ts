@@ -1,0 +1,141 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { signWebhook } from './psp/signature';
+
+/**
+ * Delivery of signed webhooks, for the payment provider and the operator alike: a small
+ * in-memory queue per subject (a payment, a token, a phone number), so one subject's events
+ * arrive in order. Each event is POSTed as JSON with `X-Sandbox-Signature` (`psp/signature.ts`);
+ * anything but a 2xx (or no answer within the time-out) is tried again after the next back-off
+ * delay, until the delays run out. Delivery is at least once: a receiver that answered late may
+ * see an event twice. `close()` stops the queue: pending retries are dropped and requests under
+ * way aborted.
+ */
+
+/** Waits before the 2nd, 3rd, … try: 8 tries in all, the last about a minute after the first. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000] as const;
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
+
+/** How webhooks are retried, for every part of the sandbox that sends them; set via `buildSandbox`. */
+export interface WebhookDeliveryOptions {
+  /** Waits before the 2nd, 3rd, … delivery try. Default 0.5 s, 1 s, 2 s … 32 s: 8 tries in all. */
+  webhookRetryDelaysMs?: readonly number[];
+  /** Time-out of one delivery try. Default 5 s. */
+  webhookTimeoutMs?: number;
+}
+
+/** What the queue needs of an event: an id for the logs; the rest is the receiver's business. */
+export interface QueuedEvent {
+  eventId: string;
+}
+
+export interface WebhookQueueOptions<E extends QueuedEvent> {
+  secret: string;
+  /** Waits before the 2nd, 3rd, … try; the first try goes out at once. */
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  /** What orders delivery: events with the same subject go out one after the other. */
+  subjectOf: (event: E) => string;
+  log: FastifyBaseLogger;
+}
+
+interface Delivery<E> {
+  url: string;
+  event: E;
+  /** Settles the promise `enqueue` answered: whether the first try was taken (2xx). */
+  settleFirstTry: (taken: boolean) => void;
+}
+
+export class WebhookQueue<E extends QueuedEvent> {
+  readonly #options: WebhookQueueOptions<E>;
+  readonly #queues = new Map<string, Delivery<E>[]>();
+  readonly #stop = new AbortController();
+
+  constructor(options: WebhookQueueOptions<E>) {
+    this.#options = options;
+  }
+
+  /**
+   * Queues an event for the URL; delivery starts at once when nothing of its subject is queued.
+   * Resolves once the event's first try is over: true when the receiver answered 2xx, false when
+   * it did not (retries go on) or the queue was closed. Never rejects.
+   */
+  enqueue(url: string, event: E): Promise<boolean> {
+    if (this.#stop.signal.aborted) return Promise.resolve(false);
+    let settleFirstTry: (taken: boolean) => void = () => {};
+    const promise = new Promise<boolean>((resolve) => {
+      settleFirstTry = resolve;
+    });
+    const delivery = { url, event, settleFirstTry };
+    const subject = this.#options.subjectOf(event);
+    const queue = this.#queues.get(subject);
+    if (queue) {
+      queue.push(delivery);
+    } else {
+      this.#queues.set(subject, [delivery]);
+      void this.#drain(subject);
+    }
+    return promise;
+  }
+
+  /** Stops all deliveries: no further tries, requests under way aborted. */
+  close(): void {
+    this.#stop.abort();
+    for (const queue of this.#queues.values()) {
+      for (const delivery of queue) delivery.settleFirstTry(false);
+    }
+    this.#queues.clear();
+  }
+
+  async #drain(subject: string): Promise<void> {
+    const queue = this.#queues.get(subject);
+    while (queue?.[0] && !this.#stop.signal.aborted) {
+      await this.#deliver(queue[0]);
+      queue.shift();
+    }
+    if (this.#queues.get(subject) === queue) this.#queues.delete(subject);
+  }
+
+  async #deliver({ url, event, settleFirstTry }: Delivery<E>): Promise<void> {
+    const { secret, retryDelaysMs, timeoutMs, log } = this.#options;
+    const stop = this.#stop.signal;
+    const body = JSON.stringify(event);
+    const headers = { 'content-type': 'application/json', 'x-sandbox-signature': signWebhook(body, secret) };
+    const waits = [0, ...retryDelaysMs];
+    try {
+      for (const [attempt, wait] of waits.entries()) {
+        if (wait > 0) {
+          try {
+            await sleep(wait, undefined, { signal: stop });
+          } catch {
+            return;
+          }
+        }
+        if (stop.aborted) return;
+        try {
+          const signal = AbortSignal.any([stop, AbortSignal.timeout(timeoutMs)]);
+          const response = await fetch(url, { method: 'POST', headers, body, signal });
+          await response.body?.cancel();
+          if (response.ok) {
+            settleFirstTry(true);
+            return;
+          }
+          log.warn(
+            { url, eventId: event.eventId, attempt: attempt + 1, status: response.status },
+            'webhook refused',
+          );
+        } catch (error) {
+          if (stop.aborted) return;
+          log.warn(
+            { url, eventId: event.eventId, attempt: attempt + 1, err: error },
+            'webhook not delivered',
+          );
+        }
+        settleFirstTry(false);
+      }
+      log.error({ url, eventId: event.eventId, tries: waits.length }, 'webhook given up');
+    } finally {
+      settleFirstTry(false);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { commitMessageKey, commitStatus, planUnits, settledPaymentStatus, settlement } from './fulfilment';
+
+const line = (amount: number, quantity = 1, serviceFee = 0) => ({
+  productId: `p-${amount}`,
+  kind: 'ONCE_OFF',
+  amount,
+  serviceFee,
+  quantity,
+  phoneNumber: '+4917012345678',
+});
+
+describe('planUnits', () => {
+  it('makes one unit per quantity, each paid its face value and fee when nothing else applies', () => {
+    const units = planUnits([line(1500, 2, 25), line(1000)], 4050);
+    expect(units.map((unit) => [unit.lineIndex, unit.unitIndex, unit.faceValue, unit.price])).toEqual([
+      [0, 0, 1500, 1525],
+      [0, 1, 1500, 1525],
+      [1, 0, 1000, 1000],
+    ]);
+  });
+
+  it('spreads a discount or cart fee in proportion, the shares adding up to the total exactly', () => {
+    for (const total of [3000, 2999, 2700, 3100, 1]) {
+      const units = planUnits([line(1000, 3)], total);
+      expect(units.reduce((sum, unit) => sum + unit.price, 0)).toBe(total);
+      const prices = units.map((unit) => unit.price);
+      expect(Math.max(...prices) - Math.min(...prices)).toBeLessThanOrEqual(1);
+    }
+    const uneven = planUnits([line(1000), line(3000)], 3600);
+    expect(uneven.map((unit) => unit.price)).toEqual([900, 2700]);
+  });
+
+  it('prices every unit of a free order at 0', () => {
+    expect(planUnits([line(1000, 2)], 0).map((unit) => unit.price)).toEqual([0, 0]);
+  });
+});
+
+describe('commitStatus and settlement', () => {
+  it('committed when all are delivered, refunded when none, partially committed between', () => {
+    expect(commitStatus(['SUCCEEDED', 'SUCCEEDED'])).toBe('committed');
+    expect(commitStatus(['FAILED', 'FAILED'])).toBe('refunded');
+    expect(commitStatus(['SUCCEEDED', 'FAILED'])).toBe('partiallyCommitted');
+    expect(commitMessageKey('refunded')).toBe('refunded');
+    expect(commitMessageKey('partiallyCommitted')).toBe('partiallyCommittedMessage');
+    expect(commitMessageKey('committed')).toBeNull();
+  });
+
+  it('charges what was delivered and gives back the rest', () => {
+    const units = [
+      { price: 1500, state: 'SUCCEEDED' as const },
+      { price: 1000, state: 'FAILED' as const },
+    ];
+    expect(settlement(units, 2500)).toEqual({ charge: 1500, giveBack: 1000 });
+    expect(settlement([{ price: 1000, state: 'FAILED' }], 1000)).toEqual({ charge: 0, giveBack: 1000 });
+    expect(settlement([{ price: 1000, state: 'SUCCEEDED' }], 0)).toEqual({ charge: 0, giveBack: 0 });
+  });
+
+  it('reports the payment as charged, partly or wholly given back', () => {
+    expect(settledPaymentStatus({ charge: 2500, giveBack: 0 })).toBe('CAPTURED');
+    expect(settledPaymentStatus({ charge: 1500, giveBack: 1000 })).toBe('PARTIALLY_REFUNDED');
+    expect(settledPaymentStatus({ charge: 0, giveBack: 2500 })).toBe('REFUNDED');
+  });
+});

@@ -1,0 +1,103 @@
+import type { OrderStatus } from './payment';
+
+// ---------------------------------------------------------------------------------------------
+// Fulfilment (docs/fulfilment.md): delivering an order unit by unit and settling its payment.
+// ---------------------------------------------------------------------------------------------
+
+/** A unit's delivery: not tried, under way at the operator, delivered, or failed for good. */
+export const UNIT_STATES = ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] as const;
+export type UnitState = (typeof UNIT_STATES)[number];
+
+export const isUnitFinal = (state: UnitState): boolean => state === 'SUCCEEDED' || state === 'FAILED';
+
+/** An order line as the order's snapshot keeps it. */
+export interface OrderLine {
+  productId: string;
+  kind: string;
+  /** Face value of one unit, minor units. */
+  amount: number;
+  serviceFee: number;
+  quantity: number;
+  phoneNumber: string | null;
+}
+
+/** One unit to deliver, with what the shopper paid for it. */
+export interface UnitPlan {
+  lineIndex: number;
+  unitIndex: number;
+  productId: string;
+  kind: string;
+  faceValue: number;
+  price: number;
+  phoneNumber: string | null;
+}
+
+/**
+ * The order's units (a quantity n gives n units) and the share of the total each was paid with:
+ * the total (after cart fees and discounts) split in proportion to each unit's face value and
+ * fee, the cents left by rounding down going to the first units, so the shares add up to the total.
+ */
+export function planUnits(lines: readonly OrderLine[], totalPrice: number): UnitPlan[] {
+  const units = lines.flatMap((line, lineIndex) =>
+    Array.from({ length: line.quantity }, (_, unitIndex) => ({
+      lineIndex,
+      unitIndex,
+      productId: line.productId,
+      kind: line.kind,
+      faceValue: line.amount,
+      gross: line.amount + line.serviceFee,
+      phoneNumber: line.phoneNumber,
+    })),
+  );
+  const grossTotal = units.reduce((sum, unit) => sum + unit.gross, 0);
+  if (grossTotal === 0) return units.map(({ gross: _gross, ...unit }) => ({ ...unit, price: 0 }));
+  const shares = units.map((unit) => Math.floor((unit.gross * totalPrice) / grossTotal));
+  let left = totalPrice - shares.reduce((sum, share) => sum + share, 0);
+  for (let index = 0; left > 0; index = (index + 1) % shares.length, left -= 1) {
+    shares[index] = (shares[index] ?? 0) + 1;
+  }
+  return units.map(({ gross: _gross, ...unit }, index) => ({ ...unit, price: shares[index] ?? 0 }));
+}
+
+/** The final order status of a commit by its units' outcomes (all units final). */
+export function commitStatus(
+  states: readonly UnitState[],
+): Extract<OrderStatus, 'committed' | 'partiallyCommitted' | 'refunded'> {
+  const delivered = states.filter((state) => state === 'SUCCEEDED').length;
+  if (delivered === states.length) return 'committed';
+  return delivered === 0 ? 'refunded' : 'partiallyCommitted';
+}
+
+/** What the payment keeps and gives back once the units are final. */
+export interface Settlement {
+  /** Minor units the shopper pays in the end: the price of every delivered unit. */
+  charge: number;
+  /** Minor units given back (not captured, voided or refunded). */
+  giveBack: number;
+}
+
+export function settlement(units: readonly { price: number; state: UnitState }[], paid: number): Settlement {
+  const charge = units
+    .filter((unit) => unit.state === 'SUCCEEDED')
+    .reduce((sum, unit) => sum + unit.price, 0);
+  return { charge: Math.min(charge, paid), giveBack: Math.max(paid - charge, 0) };
+}
+
+/**
+ * How a settled payment is reported to the shop (docs/fulfilment.md `paymentStatus`): all kept,
+ * part given back (a partial capture or refund), or all given back (a void or full refund).
+ */
+export function settledPaymentStatus({
+  charge,
+  giveBack,
+}: Settlement): 'CAPTURED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' {
+  if (giveBack === 0) return 'CAPTURED';
+  return charge === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+}
+
+/** The message key a final commit answer carries, if any. */
+export function commitMessageKey(status: OrderStatus): string | null {
+  if (status === 'refunded') return 'refunded';
+  if (status === 'partiallyCommitted') return 'partiallyCommittedMessage';
+  return null;
+}
