@@ -38,6 +38,8 @@ export interface AppDependencies {
   mailer: Mailer;
   /** Encrypts and decrypts voucher PINs at rest. */
   pins: PinCipher;
+  /** How long a commit holds an order (a crashed one's hold runs out after it). */
+  commitLeaseMs?: number;
   provider: PaymentProvider;
   /** The SMS / WhatsApp gateway. */
   messages: MessageGateway;
@@ -48,16 +50,19 @@ export interface AppDependencies {
 
 /** The services of the checkout and of the commit, as the routes and the scheduled passes use them. */
 export function servicesOf(
-  deps: Pick<AppDependencies, 'db' | 'provider' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins'>,
+  deps: Pick<
+    AppDependencies,
+    'db' | 'provider' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins' | 'commitLeaseMs'
+  >,
 ) {
-  const { db, provider, messages, publicUrl, operator, mailer, pins } = deps;
+  const { db, provider, messages, publicUrl, operator, mailer, pins, commitLeaseMs } = deps;
   const checkout = {
     db,
     provider,
     messages,
     webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
   };
-  return { checkout, fulfilment: { ...checkout, operator, mailer, pins } };
+  return { checkout, fulfilment: { ...checkout, operator, mailer, pins, commitLeaseMs } };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -69,6 +74,7 @@ export async function buildApp({
   operator,
   mailer,
   pins,
+  commitLeaseMs,
   provider,
   messages,
   publicUrl,
@@ -104,7 +110,16 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { checkout, fulfilment } = servicesOf({ db, provider, messages, publicUrl, operator, mailer, pins });
+  const { checkout, fulfilment } = servicesOf({
+    db,
+    provider,
+    messages,
+    publicUrl,
+    operator,
+    mailer,
+    pins,
+    commitLeaseMs,
+  });
   await app.register(healthRoutes, { ping: pingDatabase });
   await app.register(webhookRoutes, {
     ...checkout,

@@ -23,6 +23,8 @@ const envSchema = z.object({
   VOUCHER_PIN_KEY: z.string().min(40).optional(),
   /** Seconds between reconciliation passes (orders left between payment and outcome). */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seconds a commit holds an order; after a crash another commit takes over once it has passed. */
+  COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   PSP_WEBHOOK_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
 });
 

@@ -47,6 +47,7 @@ const dependencies = {
   messages: createHttpMessageGateway({ baseUrl: env.SANDBOX_URL }),
   mailer: createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }),
   pins,
+  commitLeaseMs: env.COMMIT_LEASE_SECONDS * 1000,
   publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
 };
 const { fulfilment } = servicesOf(dependencies);
@@ -68,12 +69,12 @@ const cartCleanup = setInterval(() => {
 cartCleanup.unref();
 
 /** Orders left between payment and outcome are finished on a schedule (docs/fulfilment.md). */
-const reconciliation = setInterval(() => {
+const reconcile = () =>
   reconcileOrders({ ...fulfilment, tenants: registry, log: app.log }).then(
     (taken) => taken > 0 && app.log.info({ taken }, 'orders reconciled'),
     (err) => app.log.error({ err }, 'reconciliation failed'),
   );
-}, env.RECONCILE_INTERVAL_SECONDS * 1000);
+const reconciliation = setInterval(reconcile, env.RECONCILE_INTERVAL_SECONDS * 1000);
 reconciliation.unref();
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -87,3 +88,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 await app.listen({ port: env.API_PORT, host: env.API_HOST });
 app.log.info({ engine: database.engine, tenants: registry.all.length }, 'API ready');
+// Whatever a previous run left between payment and outcome is taken up at once.
+void reconcile();

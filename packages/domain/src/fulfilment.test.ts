@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { commitMessageKey, commitStatus, planUnits, settledPaymentStatus, settlement } from './fulfilment';
+import {
+  canMoveOrder,
+  commitMessageKey,
+  commitStatus,
+  ORDER_TRANSITIONS,
+  planUnits,
+  settledPaymentStatus,
+  settlement,
+} from './fulfilment';
+import { ORDER_STATUSES, type OrderStatus } from './payment';
 
 const line = (amount: number, quantity = 1, serviceFee = 0) => ({
   productId: `p-${amount}`,
@@ -60,5 +69,49 @@ describe('commitStatus and settlement', () => {
     expect(settledPaymentStatus({ charge: 2500, giveBack: 0 })).toBe('CAPTURED');
     expect(settledPaymentStatus({ charge: 1500, giveBack: 1000 })).toBe('PARTIALLY_REFUNDED');
     expect(settledPaymentStatus({ charge: 0, giveBack: 2500 })).toBe('REFUNDED');
+  });
+});
+
+describe('the order state machine', () => {
+  const statuses = Object.keys(ORDER_TRANSITIONS);
+
+  it('names only spec §4 statuses, never moves to itself, and ends in the commit outcomes', () => {
+    for (const from of statuses) {
+      expect(ORDER_STATUSES).toContain(from);
+      for (const to of ORDER_TRANSITIONS[from as OrderStatus] ?? []) {
+        expect(ORDER_STATUSES).toContain(to);
+        expect(to).not.toBe(from);
+      }
+    }
+    for (const final of ['committed', 'partiallyCommitted', 'refunded']) {
+      expect(ORDER_TRANSITIONS[final as OrderStatus]).toEqual([]);
+    }
+  });
+
+  it('reaches every status from paymentInit', () => {
+    const reached = new Set(['paymentInit']);
+    const queue = ['paymentInit'];
+    while (queue.length > 0) {
+      for (const next of ORDER_TRANSITIONS[queue.shift() as OrderStatus] ?? []) {
+        if (!reached.has(next)) {
+          reached.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual([...statuses].sort());
+  });
+
+  it('answers every pair by the table, and refuses statuses it does not know', () => {
+    for (const from of statuses) {
+      for (const to of statuses) {
+        expect(canMoveOrder(from, to)).toBe(
+          (ORDER_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus),
+        );
+      }
+    }
+    expect(canMoveOrder('committed', 'paid')).toBe(false);
+    expect(canMoveOrder('paid', 'committed')).toBe(true);
+    expect(canMoveOrder('nonsense', 'paid')).toBe(false);
   });
 });

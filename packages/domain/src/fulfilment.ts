@@ -101,3 +101,36 @@ export function commitMessageKey(status: OrderStatus): string | null {
   if (status === 'partiallyCommitted') return 'partiallyCommittedMessage';
   return null;
 }
+
+/**
+ * The order state machine (docs/fulfilment.md): the statuses an order may move to from each. The
+ * payment decides the order until the commit; a declined or cancelled payment may be followed by
+ * a new attempt; the commit ends the order in committed, partiallyCommitted, refunded or (without
+ * a payment) failed. Final orders move no more.
+ */
+export const ORDER_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  paymentInit: [
+    'paymentPending',
+    'paymentAuthorized',
+    'paid',
+    'failed',
+    'cancelled',
+    'aborted',
+    'committed',
+    'partiallyCommitted',
+  ],
+  paymentPending: ['paymentAuthorized', 'paid', 'failed', 'cancelled', 'aborted'],
+  paymentAuthorized: ['paid', 'cancelled', 'aborted', 'committed', 'partiallyCommitted', 'refunded'],
+  paid: ['committed', 'partiallyCommitted', 'refunded'],
+  failed: ['paymentInit', 'paymentPending', 'paymentAuthorized', 'paid'],
+  cancelled: ['paymentInit', 'paymentPending', 'paymentAuthorized', 'paid'],
+  aborted: ['paymentInit', 'paymentPending', 'paymentAuthorized', 'paid'],
+  committed: [],
+  partiallyCommitted: [],
+  refunded: [],
+};
+
+/** Whether an order may move from one status to another by {@link ORDER_TRANSITIONS}. */
+export function canMoveOrder(from: string, to: string): boolean {
+  return (ORDER_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus);
+}

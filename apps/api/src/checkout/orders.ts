@@ -1,5 +1,6 @@
 import { schema } from '@shop/db';
 import {
+  canMoveOrder,
   decidingAttempt,
   isPaymentRequired,
   ORDER_STATUS_OF_PAYMENT,
@@ -19,17 +20,6 @@ import { recordOrderEvent } from './timeline';
 const { cartItems, orders, payments } = schema;
 export type Order = typeof orders.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
-
-/** Order statuses in which the payment still decides the order's status (fulfilment has not begun). */
-const PAYMENT_PHASE: readonly string[] = [
-  'paymentInit',
-  'paymentPending',
-  'paymentAuthorized',
-  'paid',
-  'failed',
-  'cancelled',
-  'aborted',
-];
 
 /**
  * Spec §4 payment rule, plus cash codes: a cart of cash-code top-ups is paid by the codes
@@ -120,13 +110,13 @@ export const paymentsOf = (tx: Transaction, order: Order) =>
  * money, else the latest), while the payment still decides it.
  */
 export async function followPayments(tx: Transaction, order: Order, cause: { paymentId: string }) {
-  if (!PAYMENT_PHASE.includes(order.status)) return;
   const deciding = decidingAttempt(
     (await paymentsOf(tx, order)).map((payment) => ({ ...payment, state: payment.state as PaymentState })),
   );
   if (!deciding) return;
   const status = ORDER_STATUS_OF_PAYMENT[deciding.state];
-  if (status === order.status) return;
+  // Once the commit has taken over (or the order is final) the payment no longer moves it.
+  if (!canMoveOrder(order.status, status)) return;
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await recordOrderEvent(tx, {
     orderId: order.id,

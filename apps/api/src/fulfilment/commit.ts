@@ -23,7 +23,7 @@ import { unitsOf } from './units';
 const { orders } = schema;
 
 /** How long one commit may hold an order before another may take over (a crashed commit's lease runs out). */
-const LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 30_000;
 /** How long a concurrent commit waits for the one under way before answering "pending". */
 const WAIT_FOR_OTHER_MS = 10_000;
 
@@ -59,7 +59,7 @@ async function takeLease(context: FulfilmentContext, order: Order): Promise<bool
   const now = new Date();
   const taken = await context.db
     .update(orders)
-    .set({ fulfilmentLeaseUntil: new Date(now.getTime() + LEASE_MS) })
+    .set({ fulfilmentLeaseUntil: new Date(now.getTime() + (context.commitLeaseMs ?? DEFAULT_LEASE_MS)) })
     .where(
       and(
         eq(orders.id, order.id),

@@ -10,6 +10,8 @@ export interface FulfilmentServices extends CheckoutServices {
   operator: Operator;
   mailer: Mailer;
   pins: PinCipher;
+  /** How long a commit holds an order before another may take over; default 30 s. */
+  commitLeaseMs?: number;
   log: FastifyBaseLogger;
 }
 

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@shop/db/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildSandbox } from '../../sandbox/src/app';
+import { GOOD_CARD } from './checkout-support';
+import { WEBHOOK_SECRET } from './harness';
+
+/**
+ * The API as its own process, killed with SIGKILL while a top-up is under way at the operator
+ * (the payment held, the operator already crediting, nothing recorded yet), then started again:
+ * the order must end committed with one top-up and one capture.
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
+let sandboxUrl: string;
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let dataDir: string | undefined;
+let apiPort: number;
+let api: ChildProcess | undefined;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startApiProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      API_PORT: String(apiPort),
+      SANDBOX_URL: sandboxUrl,
+      SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
+      PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RECONCILE_INTERVAL_SECONDS: '1',
+      COMMIT_LEASE_SECONDS: '2',
+      LOG_LEVEL: 'silent',
+      ...(database?.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir }),
+    },
+    stdio: 'ignore',
+  });
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    const healthy = await fetch(`http://127.0.0.1:${apiPort}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the API did not start');
+}
+
+async function call(path: string, body?: unknown) {
+  const response = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'X-Tenant-Id': 'funkfix',
+      'X-Forwarded-Host': 'funkfix.localhost:3000',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  return (await response.json()) as any;
+}
+
+const sandboxJson = async (path: string, init?: RequestInit) =>
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  (await (await fetch(`${sandboxUrl}${path}`, init)).json()) as any;
+
+beforeAll(async () => {
+  apiPort = await freePort();
+  const sandboxPort = await freePort();
+  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  sandbox = await buildSandbox({
+    publicBaseUrl: sandboxUrl,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
+    slowAnswerDelayMs: 20_000,
+  });
+  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
+  if (process.env.DATABASE_URL) database = await createTestDatabase();
+  else dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
+  api = await startApiProcess();
+}, 90_000);
+
+afterAll(async () => {
+  api?.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await sandbox.close();
+  await database?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('an API killed while a top-up is under way finishes the order once after a restart', async () => {
+  const msisdn = '+4917055507777';
+  const before = (await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance as number;
+  const { cartName } = await call('/api/shop/rest/v2/addToCart', {
+    items: [{ productId: 'funkfix-topup-1500', phoneNumber: msisdn }],
+  });
+  const started = await call('/api/shop/rest/checkout-start-payment', {
+    cartName,
+    paymentMethod: 'creditcard',
+  });
+  const paymentPath = new URL(started.payerUrl).pathname;
+  await sandboxJson(`${paymentPath}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(GOOD_CARD),
+  });
+
+  // The webhook commits the order; the operator takes the top-up and holds its answer.
+  const reference = `${started.orderNumber}-1-1`;
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    const topup = await fetch(`${sandboxUrl}/operator/topups/${reference}`);
+    if (topup.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  api?.kill('SIGKILL');
+  await new Promise((resolve) => api?.once('exit', resolve));
+  expect((await sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`)).status).toBe('AUTHORIZED');
+
+  api = await startApiProcess();
+  let order: { orderStatus?: string } = {};
+  for (let waited = 0; waited < 30_000 && order.orderStatus !== 'committed'; waited += 250) {
+    order = await call(`/api/shop/rest/orders/${started.orderNumber}?cartName=${cartName}`);
+    if (order.orderStatus !== 'committed') await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(order.orderStatus).toBe('committed');
+  expect((await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance).toBe(before + 1500);
+  expect(await sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`)).toMatchObject({
+    status: 'CAPTURED',
+    capturedAmount: 1500,
+  });
+  const answer = await call('/api/shop/rest/payment-commit-order', {
+    cartName,
+    orderNumber: started.orderNumber,
+  });
+  expect(answer).toMatchObject({
+    orderStatus: 'ORDER_ALREADY_COMMITTED',
+    creditAdded: 1500,
+    amountCharged: 1500,
+  });
+}, 120_000);
