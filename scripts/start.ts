@@ -110,7 +110,11 @@ run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   SANDBOX_SMTP_PORT: String(ports.sandboxSmtp),
   SANDBOX_URL: sandboxUrl,
 });
-run('api', [...tsx, 'apps/api/src/main.ts'], { API_PORT: String(ports.api), SANDBOX_URL: sandboxUrl });
+run('api', [...tsx, 'apps/api/src/main.ts'], {
+  API_PORT: String(ports.api),
+  SANDBOX_URL: sandboxUrl,
+  SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${ports.sandboxSmtp}`,
+});
 run(
   'storefront',
   [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(ports.storefront)],
