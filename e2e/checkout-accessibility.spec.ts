@@ -61,7 +61,7 @@ test('funkfix: the result page, declined and paid', async ({ page }) => {
   await choosePayment(page, { email: 'kim@example.com', method: 'Kreditkarte' });
   await page.getByRole('button', { name: '5 € bezahlen' }).click();
   await payByCard(page.locator('body'), testCards.approve);
-  await expectOutcome(page, 'Zahlung erhalten. Vielen Dank!');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
   await expectNoAxeViolations(page);
 });
 

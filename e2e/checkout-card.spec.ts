@@ -17,9 +17,9 @@ test('funkfix: a card with 3-D Secure, once authenticated, is paid', async ({ pa
   await expect(page).toHaveURL(/\/3ds/);
   await page.getByRole('button', { name: 'Complete authentication' }).click();
 
-  await expectOutcome(page, 'Zahlung erhalten. Vielen Dank!');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
   await expect(page.getByTestId('order-number')).toHaveText(/^FUN-[A-Z0-9]{8}$/);
-  await expect(page.getByTestId('order-amount')).toHaveText('15 €');
+  await expect(page.getByTestId('amount-charged')).toHaveText('15 €');
 });
 
 test('funkfix: a declined card shows why and the shopper pays on a second try', async ({ page }) => {
@@ -39,7 +39,7 @@ test('funkfix: a declined card shows why and the shopper pays on a second try', 
   await page.getByRole('button', { name: '20 € bezahlen' }).click();
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.approve);
-  await expectOutcome(page, 'Zahlung erhalten. Vielen Dank!');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
 });
 
 test('funkfix: a payment cancelled at the provider can be tried again', async ({ page }) => {

@@ -26,7 +26,7 @@ test('ladeplatz: PayPal in a frame on the payment page', async ({ page }) => {
   await frame.getByLabel('Password').fill('sandbox');
   await frame.getByRole('button', { name: 'Approve' }).click();
 
-  await expectOutcome(page, 'Zahlung erhalten. Vielen Dank!');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
   expect(new URL(page.url()).searchParams.get('token')).toMatch(/^EC-/);
 });
 
@@ -39,7 +39,7 @@ test('ladeplatz: a card in a frame on the payment page', async ({ page }) => {
 
   const frame = page.frameLocator('iframe[title="Sichere Zahlungsseite: Kreditkarte"]');
   await payByCard(frame.locator('body'), testCards.approve);
-  await expectOutcome(page, 'Zahlung erhalten. Vielen Dank!');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
 });
 
 test('belwaarde: online banking with a bank chosen in the shop', async ({ page }) => {
@@ -53,7 +53,7 @@ test('belwaarde: online banking with a bank chosen in the shop', async ({ page }
   await expect(page).toHaveURL(payerPage);
   await page.getByRole('combobox', { name: 'Bank' }).selectOption('ING');
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expectOutcome(page, 'Betaling ontvangen. Bedankt!');
+  await expectOutcome(page, 'Je bestelling is afgerond. Bedankt!');
 });
 
 test('belwaarde: a payment link, paid on another page, shows as paid', async ({ page, context }) => {
@@ -79,7 +79,7 @@ test('belwaarde: a payment link, paid on another page, shows as paid', async ({ 
   await expect(payer).toHaveURL(resultPage);
 
   await page.getByRole('link', { name: 'Betaalstatus bekijken' }).click();
-  await expectOutcome(page, 'Betaling ontvangen. Bedankt!');
+  await expectOutcome(page, 'Je bestelling is afgerond. Bedankt!');
 });
 
 test('rechargeplus: crypto in the chosen currency', async ({ page }) => {
@@ -92,7 +92,7 @@ test('rechargeplus: crypto in the chosen currency', async ({ page }) => {
   await expect(page).toHaveURL(payerPage);
   await page.getByRole('radio', { name: 'ETH' }).check();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expectOutcome(page, 'Paiement reçu. Merci !');
+  await expectOutcome(page, 'Votre commande est finalisée. Merci !');
 });
 
 test('blitzmobil: Apple Pay through its own button and sheet', async ({ page }) => {
@@ -105,5 +105,5 @@ test('blitzmobil: Apple Pay through its own button and sheet', async ({ page }) 
   await expect(page).toHaveURL(payerPage);
   await expect(page.getByText('Apple Pay').first()).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expectOutcome(page, 'Zahlung erhalten. Vielen Dank!');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
 });

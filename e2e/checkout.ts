@@ -11,6 +11,10 @@ export const payerPage = new RegExp(`^${sandboxUrl}/psp/pay/`);
 /** The shop's result page. */
 export const resultPage = /\/shop\/checkout\/result\?cartName=[\w-]+&orderNumber=[A-Z0-9-]+/;
 
+/** The shop's cash-code result page. */
+export const cashCodeResultPage =
+  /\/shop\/checkout\/result\/cash-code\?cartName=[\w-]+&orderNumber=[A-Z0-9-]+$/;
+
 export const testCards = {
   approve: '4111 1111 1111 1111',
   decline: '4000 0000 0000 0002',
@@ -25,10 +29,18 @@ export interface TopupLabels {
   type?: string;
 }
 
-/** A mobile number of the numbering plan's prefix no other journey uses at the same time. */
-export function uniqueNumber(prefix: string, digits = 7): string {
-  const random = String(Math.floor(Math.random() * 10 ** digits)).padStart(digits, '0');
-  return `${prefix}${random}`;
+/**
+ * A mobile number of the numbering plan's prefix no other journey uses at the same time. The
+ * sandbox operator reads the last four digits: `ending` picks its outcome (9999 fails, 8888 is
+ * pending for a few seconds); without one the number never ends in a magic four.
+ */
+export function uniqueNumber(prefix: string, digits = 7, ending = ''): string {
+  const free = digits - ending.length;
+  for (;;) {
+    const random = String(Math.floor(Math.random() * 10 ** free)).padStart(free, '0');
+    const number = `${prefix}${random}${ending}`;
+    if (ending || !/(9999|8888|7777)$/.test(number)) return number;
+  }
 }
 
 /** Puts a top-up in the cart through the tenant's main page and waits for the next page. */
@@ -62,10 +74,17 @@ export async function payByCard(root: Locator, cardNumber: string) {
   await root.getByRole('button', { name: 'Approve' }).click();
 }
 
-/** The result page shows the outcome (a pending payment is asked about again every 2 s). */
-export async function expectOutcome(page: Page, text: string) {
-  await expect(page).toHaveURL(resultPage);
-  await expect(page.getByTestId('payment-outcome')).toHaveText(text, { timeout: 15_000 });
+/** The result page shows the outcome of the commit (asked again every 2 s while it is pending). */
+export async function expectOutcome(page: Page, text: string, url: RegExp = resultPage) {
+  await expect(page).toHaveURL(url);
+  await expect(page.getByTestId('payment-outcome')).toHaveText(text, { timeout: 25_000 });
+}
+
+/** The prepaid balance the sandbox operator keeps for a number (E.164), in minor units. */
+export async function operatorBalance(msisdn: string): Promise<number> {
+  const response = await fetch(`${sandboxUrl}/operator/balances/${encodeURIComponent(msisdn)}`);
+  if (!response.ok) throw new Error(`Balance of ${msisdn}: sandbox answered ${response.status}`);
+  return ((await response.json()) as { balance: number }).balance;
 }
 
 /** The newest one-time code the sandbox outbox holds for a number (E.164). */

@@ -98,6 +98,16 @@ describe('POST /operator/cash-codes/redeem', () => {
     });
   });
 
+  it('takes fresh 10.00 GBP codes starting with 21 for +44 numbers', async () => {
+    const redeemed = await redeem({
+      clientReference: 'cash-fresh-gbp',
+      code: '211234567890',
+      msisdn: '+447400123456',
+    });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.json).toMatchObject({ amount: 1000, currency: 'GBP' });
+  });
+
   it('takes fresh 10.00 EUR codes starting with 20, each once', async () => {
     const first = await redeem({
       clientReference: 'cash-fresh-1',

@@ -15,8 +15,9 @@ import type { RedeemRequest } from './validation';
  * | `440000001000` | 10.00 GBP | valid       |
  * | `999999999999` | 10.00 EUR | always used |
  *
- * Besides, every other 12-digit code starting with `20` is a valid 10.00 EUR code, so repeated
- * demo and test runs against one sandbox can each redeem a fresh one. Every other code is
+ * Besides, every other 12-digit code starting with `20` is a valid 10.00 EUR code and one
+ * starting with `21` a valid 10.00 GBP code, so repeated demo and test runs against one sandbox
+ * can each redeem a fresh one. Every other code is
  * unknown. A code is redeemed once (in memory: a restart makes the demo codes valid again); the
  * same `clientReference` again answers the same redemption, another reference finds it used.
  */
@@ -35,9 +36,11 @@ export const DEMO_CASH_CODES: Readonly<Record<string, CashCodeValue & { alwaysUs
   '999999999999': { amount: 1000, currency: 'EUR', alwaysUsed: true },
 };
 
-/** Any other 12-digit code starting with this is a fresh code worth {@link FRESH_CODE_VALUE}. */
-export const FRESH_CODE_PREFIX = '20';
-export const FRESH_CODE_VALUE: CashCodeValue = { amount: 1000, currency: 'EUR' };
+/** Any other 12-digit code starting with one of these prefixes is a fresh code of that value. */
+export const FRESH_CODES: Readonly<Record<string, CashCodeValue>> = {
+  '20': { amount: 1000, currency: 'EUR' },
+  '21': { amount: 1000, currency: 'GBP' },
+};
 
 export interface CashCode extends CashCodeValue {
   code: string;
@@ -60,7 +63,7 @@ export type RedeemOutcome =
 export function cashCodeValue(code: string): CashCodeValue | undefined {
   const demo = DEMO_CASH_CODES[code];
   if (demo) return { amount: demo.amount, currency: demo.currency };
-  return /^\d{12}$/.test(code) && code.startsWith(FRESH_CODE_PREFIX) ? FRESH_CODE_VALUE : undefined;
+  return /^\d{12}$/.test(code) ? FRESH_CODES[code.slice(0, 2)] : undefined;
 }
 
 export class CashCodes {

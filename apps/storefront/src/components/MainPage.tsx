@@ -66,18 +66,29 @@ async function OwnBrandCatalogue({
   if (own.items.some((product) => product.kind === 'ONCE_OFF')) {
     return <TopupSection tenant={tenant} brandId={tenant.shopId} items={own.items} initial={initial} />;
   }
+  // A shop of vouchers may also take cash codes: the top-up form redeems them, the list sells the rest.
+  const cashCodes = own.items.some((product) => product.kind === 'CASH_CODE');
   const t = await getTranslations('common');
-  const listing = await fetchProducts(tenant, topupDataFilter(searchParams), pageIndex(searchParams));
+  const listing = await fetchProducts(
+    tenant,
+    { ...(cashCodes ? { kind: 'VOUCHER' } : {}), ...topupDataFilter(searchParams) },
+    pageIndex(searchParams),
+  );
   return (
-    <section aria-labelledby="products">
-      <h2 id="products">{t('productsHeading')}</h2>
-      <ProductList
-        listing={listing}
-        afterAdding={cartStepPath(tenant)}
-        headingId="products"
-        pageHref={(target) => `/?page=${target}`}
-      />
-    </section>
+    <>
+      {cashCodes && (
+        <TopupSection tenant={tenant} brandId={tenant.shopId} items={own.items} initial={initial} />
+      )}
+      <section aria-labelledby="products">
+        <h2 id="products">{t('productsHeading')}</h2>
+        <ProductList
+          listing={listing}
+          afterAdding={cartStepPath(tenant)}
+          headingId="products"
+          pageHref={(target) => `/?page=${target}`}
+        />
+      </section>
+    </>
   );
 }
 

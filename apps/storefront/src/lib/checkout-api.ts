@@ -46,19 +46,37 @@ export interface StartPaymentAnswer {
   iframe: boolean;
 }
 
-/** The order as the result page shows it. */
-export interface OrderView {
-  orderNumber: string;
-  orderStatus: string;
-  paymentStatus: string | null;
-  paymentMethod: string | null;
-  amount: number;
-  currency: string;
-  payerUrl: string | null;
+/** A voucher PIN the commit delivered (docs/fulfilment.md). */
+export interface DeliveredVoucher {
+  productId: string;
+  pin: string;
+  serial: string | null;
+  validUntil: string | null;
 }
 
-/** An order as the result page found it. */
-export type OrderLookup = { kind: 'found'; order: OrderView } | { kind: 'unknown' } | { kind: 'unavailable' };
+/** docs/fulfilment.md: the answer of payment-commit-order; amounts in minor units of `currency`. */
+export interface CommitAnswer {
+  orderNumber: string;
+  orderStatus: string;
+  messages: string[];
+  paymentStatus: string | null;
+  amountCharged: number | null;
+  creditAdded: number | null;
+  paymentReference: string | null;
+  currency: string;
+  voucherPin: string | null;
+  vouchers: DeliveredVoucher[];
+  /** A message key for the shopper, or null. */
+  message: string | null;
+}
+
+export interface CommitRequest {
+  cartName: string;
+  orderNumber: string;
+  /** PayPal's `token` or `approval_session_id` when the shopper paid in its frame. */
+  paymentToken?: string;
+  deviceId?: string;
+}
 
 function post<T>(call: string, body: object): Promise<ApiResult<T>> {
   return callShopApi<T>(`/api/shop/rest/${call}`, { method: 'POST', body: JSON.stringify(body) });
@@ -79,12 +97,18 @@ export function startPayment(request: StartPaymentRequest): Promise<ApiResult<St
     : post<StartPaymentAnswer>('checkout-start-payment', request);
 }
 
-export const fetchOrder = (orderNumber: string, cartName: string) =>
-  callShopApi<OrderView>(
-    `/api/shop/rest/orders/${encodeURIComponent(orderNumber)}?cartName=${encodeURIComponent(cartName)}`,
-  );
+/** Spec §4 commit flow: delivers a paid (or cash-code) order; asked again while the payment is open. */
+export const commitOrder = (request: CommitRequest) => post<CommitAnswer>('payment-commit-order', request);
+
+/** Creates the order of a cart that needs no payment (cash codes, free set-ups): 201 `{ orderNumber }`. */
+export const createOrder = (cartName: string) => post<{ orderNumber: string }>('orders', { cartName });
 
 /** The result page of an order, where the provider returns the shopper. */
 export function resultPath(cartName: string, orderNumber: string): string {
   return `/shop/checkout/result?${new URLSearchParams({ cartName, orderNumber })}`;
+}
+
+/** The result page of a cash-code order. */
+export function cashCodeResultPath(cartName: string, orderNumber: string): string {
+  return `/shop/checkout/result/cash-code?${new URLSearchParams({ cartName, orderNumber })}`;
 }

@@ -1,50 +1,163 @@
-import { FAILED_LIKE_ORDER_STATUSES } from '@shop/domain';
+import {
+  type CommitResponse,
+  messageKeyFor,
+  type PaymentUiState,
+  type PaymentUiStatus,
+  paymentUiStatus,
+} from '@shop/domain';
+import type { CommitAnswer } from './checkout-api';
 
-/** What the result page tells the shopper about a payment. */
-export type PaymentOutcome =
-  | 'pending'
-  | 'paid'
-  | 'declined'
-  | 'cancelled'
-  | 'failed'
-  | 'refunded'
-  | 'partiallyRefunded';
+/** Which result page shows the commit: a paid order's, or a cash code's (no payment to try again). */
+export type ResultKind = 'payment' | 'cashCode';
 
-const BY_PAYMENT_STATUS: Readonly<Record<string, PaymentOutcome>> = {
-  AUTHORIZED: 'paid',
-  CAPTURED: 'paid',
-  DECLINED: 'declined',
-  CANCELLED: 'cancelled',
-  EXPIRED: 'failed',
-  FAILED: 'failed',
-  REFUNDED: 'refunded',
-  PARTIALLY_REFUNDED: 'partiallyRefunded',
-};
-
-const BY_ORDER_STATUS: Readonly<Record<string, PaymentOutcome>> = {
-  paid: 'paid',
-  paymentAuthorized: 'paid',
-  committed: 'paid',
-  partiallyCommitted: 'paid',
-  productProcessDone: 'paid',
-  refunded: 'refunded',
-  partiallyRefunded: 'partiallyRefunded',
-};
-
-/**
- * The outcome of an order's payment: the payment's own state when it is settled, else what the
- * order status says; anything still open is pending.
- */
-export function paymentOutcome(order: { orderStatus: string; paymentStatus: string | null }): PaymentOutcome {
-  const byPayment = order.paymentStatus === null ? undefined : BY_PAYMENT_STATUS[order.paymentStatus];
-  if (byPayment) return byPayment;
-  if ((FAILED_LIKE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus)) {
-    return order.orderStatus === 'cancelled' ? 'cancelled' : 'failed';
-  }
-  return BY_ORDER_STATUS[order.orderStatus] ?? 'pending';
+/** The commit as a result page holds it (spec §4 commit flow). */
+export interface CommitState {
+  ui: PaymentUiState;
+  /** The last answer of the commit call. */
+  answer?: CommitAnswer;
+  /** The message key of a failed call (non-200 or no answer at all). */
+  errorKey?: string;
 }
 
-/** The outcomes after which the shopper may pay again for the same cart. */
-export function canRetry(outcome: PaymentOutcome): boolean {
-  return outcome === 'declined' || outcome === 'cancelled' || outcome === 'failed';
+/** Step 1: a commit starts as Pending with no retries. */
+export const COMMIT_START: CommitState = { ui: { status: 'Pending', retries: 0 } };
+
+function commitResponse(answer: CommitAnswer): CommitResponse {
+  return {
+    orderStatus: answer.orderStatus,
+    messages: answer.messages,
+    ...(answer.paymentStatus ? { paymentStatus: answer.paymentStatus } : {}),
+  };
+}
+
+/** Steps 3–7: the state after a 200 answer, by the domain's rules. */
+export function afterAnswer(state: CommitState, answer: CommitAnswer): CommitState {
+  return { ui: paymentUiStatus(commitResponse(answer), state.ui.retries), answer };
+}
+
+/** A commit refused for the order it names: no such order for this cart, or a malformed link. */
+const UNKNOWN_ORDER_CODES = new Set(['UNKNOWN_ORDER', 'VALIDATION_FAILED']);
+
+/**
+ * Step 8: a non-200 answer or a transport error ends in Failure, with the server's message when
+ * it names a text of the shop, else the message of its code (an unknown order says so).
+ */
+export function afterError(
+  state: CommitState,
+  error: { code: string | undefined; message?: string },
+  isMessageKey: (key: string) => boolean,
+): CommitState {
+  const errorKey =
+    error.code && UNKNOWN_ORDER_CODES.has(error.code)
+      ? 'orderUnknown'
+      : error.message && isMessageKey(error.message)
+        ? error.message
+        : messageKeyFor(error.code);
+  return { ui: { status: 'Failure', retries: state.ui.retries }, errorKey };
+}
+
+/** A result page that names no order (or a malformed one) has nothing to commit. */
+export const UNKNOWN_ORDER_STATE: CommitState = {
+  ui: { status: 'Failure', retries: 0 },
+  errorKey: 'orderUnknown',
+};
+
+/** Spec §9: the illustration of each status, as its file names spell it. */
+export const ILLUSTRATION_NAMES: Readonly<Record<PaymentUiStatus, string>> = {
+  Pending: 'pending',
+  Success: 'success',
+  Failure: 'failure',
+  Refunded: 'refunded',
+  PartialSuccess: 'partial-success',
+  PartiallyRefunded: 'partially-refunded',
+};
+
+/** Spec §9: `payment-{state}.svg` beside a detailed success page, `{state}-payment.gif` otherwise. */
+export function illustrationPath(status: PaymentUiStatus, detailed: boolean): string {
+  const name = ILLUSTRATION_NAMES[status];
+  return detailed ? `/illustrations/payment-${name}.svg` : `/illustrations/${name}-payment.gif`;
+}
+
+/** Payment states that ended without taking money: the shopper may pay again for the same cart. */
+const RETRYABLE_PAYMENT_STATUSES = new Set(['DECLINED', 'CANCELLED', 'FAILED', 'EXPIRED']);
+
+/** What the result page says about the commit. */
+export interface ResultView {
+  status: PaymentUiStatus;
+  /** The commit has ended (the page asks no more). */
+  final: boolean;
+  titleKey: string;
+  /** The status line, spoken by the live region. */
+  messageKey: string;
+  /** A further explanation under the status line. */
+  detailKey?: string;
+  /** The payment was declined, cancelled or failed: the cart is kept for another try. */
+  canRetry: boolean;
+  /** The order is settled for good: the cart is done with. */
+  resetsCart: boolean;
+}
+
+function failureMessageKey(
+  state: CommitState,
+  kind: ResultKind,
+  isMessageKey: (key: string) => boolean,
+): string {
+  if (state.ui.messageKey) return state.ui.messageKey;
+  if (state.errorKey) return state.errorKey;
+  const answer = state.answer;
+  if (answer?.message && isMessageKey(answer.message)) return answer.message;
+  if (kind === 'cashCode') return 'cashCodeFailed';
+  if (answer?.paymentStatus === 'DECLINED') return 'paymentDeclined';
+  if (answer?.paymentStatus === 'CANCELLED' || answer?.orderStatus === 'cancelled') return 'paymentCancelled';
+  return 'paymentFailed';
+}
+
+/** The titles and texts of each status; cash codes have their own for success and failure. */
+export function resultView(
+  state: CommitState,
+  kind: ResultKind,
+  isMessageKey: (key: string) => boolean,
+): ResultView {
+  const { status } = state.ui;
+  const answer = state.answer;
+  const base = { status, final: status !== 'Pending', canRetry: false, resetsCart: status !== 'Pending' };
+  switch (status) {
+    case 'Pending':
+      return {
+        ...base,
+        titleKey: 'resultTitle_Pending',
+        messageKey: kind === 'cashCode' ? 'cashCodeBusy' : 'paymentPending',
+      };
+    case 'Success':
+      return kind === 'cashCode'
+        ? { ...base, titleKey: 'cashCodeRedeemedTitle', messageKey: 'cashCodeRedeemed' }
+        : { ...base, titleKey: 'resultTitle_Success', messageKey: 'orderCompleted' };
+    case 'PartialSuccess':
+      return { ...base, titleKey: 'resultTitle_PartialSuccess', messageKey: 'partiallyCommittedMessage' };
+    case 'PartiallyRefunded':
+      return { ...base, titleKey: 'resultTitle_PartiallyRefunded', messageKey: 'partiallyRefundedMessage' };
+    case 'Refunded':
+      return {
+        ...base,
+        titleKey: 'resultTitle_Refunded',
+        messageKey: 'paymentRefunded',
+        detailKey: state.ui.messageKey ?? 'refunded',
+      };
+    case 'Failure': {
+      const canRetry =
+        kind === 'payment' &&
+        answer !== undefined &&
+        answer.paymentStatus !== null &&
+        RETRYABLE_PAYMENT_STATUSES.has(answer.paymentStatus);
+      // A timed-out or unreachable commit may still end well: the cart stays until it is known.
+      const settled = answer !== undefined && state.ui.messageKey !== 'paymentOperationTimedOut';
+      return {
+        ...base,
+        titleKey: kind === 'cashCode' ? 'cashCodeNotRedeemedTitle' : 'resultTitle_Failure',
+        messageKey: failureMessageKey(state, kind, isMessageKey),
+        canRetry,
+        resetsCart: settled && !canRetry,
+      };
+    }
+  }
 }

@@ -1,7 +1,9 @@
 import { readCookie, writeCookie } from './browser-cookies';
 
 /** Calls from the browser to the shop's `/api/*` (same origin); errors come back as their code. */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string | undefined };
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; code: string | undefined; message?: string };
 
 export async function callShopApi<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   try {
@@ -9,9 +11,16 @@ export async function callShopApi<T>(path: string, init: RequestInit = {}): Prom
       ...init,
       headers: { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
     });
-    const body = (await response.json().catch(() => undefined)) as { code?: string } | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      | { code?: string; message?: string }
+      | undefined;
     if (response.ok) return { ok: true, data: body as T };
-    return { ok: false, status: response.status, code: body?.code };
+    return {
+      ok: false,
+      status: response.status,
+      code: body?.code,
+      ...(typeof body?.message === 'string' ? { message: body.message } : {}),
+    };
   } catch {
     return { ok: false, status: 0, code: undefined };
   }

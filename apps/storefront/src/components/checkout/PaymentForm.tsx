@@ -9,6 +9,7 @@ import { BankSelect } from './BankSelect';
 import type { CardBrand } from './CardBrands';
 import { CryptoCurrencyChoice } from './CryptoCurrencyChoice';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
+import { EMAIL, ReceiptEmailField } from './ReceiptEmailField';
 import type { PaymentChoice } from './useCheckoutFlow';
 import { useHydrated } from './useHydrated';
 
@@ -25,8 +26,6 @@ export interface PaymentFormProps {
   /** The button that sends the form (focus returns to it after the code dialog). */
   payButtonRef: Ref<HTMLButtonElement>;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Errors = { email?: string; method?: string; bank?: string };
 
@@ -54,12 +53,7 @@ export function PaymentForm({
 }: PaymentFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
-  const ids = {
-    email: useId(),
-    emailError: useId(),
-    emailHint: useId(),
-    methodError: useId(),
-  };
+  const methodErrorId = useId();
   const refs = {
     email: useRef<HTMLInputElement>(null),
     method: useRef<HTMLInputElement>(null),
@@ -101,28 +95,7 @@ export function PaymentForm({
     <form className="payment-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="payment-form">
       <h2>{t('paymentFormTitle')}</h2>
       <fieldset className="payment-form__fields" disabled={!hydrated}>
-        <div className="field">
-          <label htmlFor={ids.email}>{t('emailLabel')}</label>
-          <input
-            ref={refs.email}
-            id={ids.email}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={[ids.emailHint, errors.email ? ids.emailError : ''].filter(Boolean).join(' ')}
-          />
-          <p className="field__hint" id={ids.emailHint}>
-            {t('emailHint')}
-          </p>
-          {errors.email && (
-            <p className="field__error" id={ids.emailError}>
-              {errors.email}
-            </p>
-          )}
-        </div>
+        <ReceiptEmailField value={email} onChange={setEmail} error={errors.email} inputRef={refs.email} />
 
         <PaymentMethodChoice
           methods={methods}
@@ -133,7 +106,7 @@ export function PaymentForm({
             setErrors((current) => ({ ...current, method: undefined, bank: undefined }));
           }}
           error={errors.method}
-          errorId={ids.methodError}
+          errorId={methodErrorId}
           firstRef={refs.method}
           payPalTransactionError={payPalTransactionError}
         />

@@ -1,62 +1,48 @@
 'use client';
 
 import './checkout.css';
-import { COMMIT_POLL_INTERVAL_MS, formatMoney } from '@shop/domain';
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { fetchOrder, type OrderLookup } from '../../lib/checkout-api';
-import { canRetry, type PaymentOutcome, paymentOutcome } from '../../lib/payment-outcome';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
+import type { OrderToCommit } from '../../lib/result-query';
 import { saveCartName, savedCartName } from '../../lib/shop-api';
-
-/** The message key of each outcome the result page shows. */
-const OUTCOME_MESSAGE_KEYS: Record<PaymentOutcome, string> = {
-  pending: 'paymentPending',
-  paid: 'paymentReceived',
-  declined: 'paymentDeclined',
-  cancelled: 'paymentCancelled',
-  failed: 'paymentFailed',
-  refunded: 'paymentRefunded',
-  partiallyRefunded: 'partiallyRefundedMessage',
-};
+import { PurchaseDetails } from './PurchaseDetails';
+import { useOrderCommit } from './useOrderCommit';
 
 export interface PaymentResultProps {
-  cartName: string | undefined;
-  orderNumber: string | undefined;
-  initial: OrderLookup;
+  kind: ResultKind;
+  /** The order the page names; undefined when the query names none. */
+  order: OrderToCommit | undefined;
+  /** The tenant shows a detailed success page (hasDetailedSuccessPage). */
+  detailed: boolean;
   mainPage: string;
 }
 
-/** The state of an order's payment; asks again every 2000 ms while it is open. */
-export function PaymentResult({ cartName, orderNumber, initial, mainPage }: PaymentResultProps) {
+/** Statuses that delivered something (or gave the money back): the purchase details tell what. */
+const WITH_DETAILS = new Set(['Success', 'PartialSuccess', 'Refunded', 'PartiallyRefunded']);
+
+/** The result of an order's commit (spec §4): pending while asked again, then its outcome. */
+export function PaymentResult({ kind, order, detailed, mainPage }: PaymentResultProps) {
   const t = useTranslations('common');
-  const locale = useLocale();
-  const [lookup, setLookup] = useState(initial);
-  const outcome = lookup.kind === 'found' ? paymentOutcome(lookup.order) : undefined;
-  const waiting = lookup.kind === 'unavailable' || outcome === 'pending';
+  const state = useOrderCommit(order);
+  const view = resultView(state, kind, (key) => t.has(key));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  // The date of the order as the detailed success page shows it: when the shopper came back.
+  const [orderDate] = useState(() => new Date());
+  const { status, final, resetsCart } = view;
+  const cartName = order?.cartName;
+  const answer = state.answer;
+  const successful = status === 'Success' || status === 'PartialSuccess';
 
   useEffect(() => {
-    if (!waiting || !cartName || !orderNumber) return;
-    let stopped = false;
-    let asking = false;
-    const timer = setInterval(async () => {
-      if (asking) return;
-      asking = true;
-      const result = await fetchOrder(orderNumber, cartName);
-      asking = false;
-      if (stopped) return;
-      if (result.ok) setLookup({ kind: 'found', order: result.data });
-      else if (result.status === 404) setLookup({ kind: 'unknown' });
-    }, COMMIT_POLL_INTERVAL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [waiting, cartName, orderNumber]);
+    if (final) heading.current?.focus();
+  }, [final]);
 
-  // A paid cart is done with; the next top-up starts a new one.
+  // A settled order is done with: the next top-up starts a new cart.
   useEffect(() => {
-    if (outcome === 'paid' && cartName && savedCartName() === cartName) saveCartName(undefined);
-  }, [outcome, cartName]);
+    if (resetsCart && cartName && savedCartName() === cartName) saveCartName(undefined);
+  }, [resetsCart, cartName]);
 
   function tryAgain() {
     if (cartName) saveCartName(cartName);
@@ -64,34 +50,39 @@ export function PaymentResult({ cartName, orderNumber, initial, mainPage }: Paym
   }
 
   return (
-    <div className={`payment-result payment-result--${outcome ?? lookup.kind}`} data-testid="payment-result">
+    <section
+      className={`payment-result payment-result--${ILLUSTRATION_NAMES[status]}${detailed ? ' payment-result--detailed' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="payment-result"
+      data-status={status}
+    >
+      {/* biome-ignore lint/performance/noImgElement: a small static illustration, decorative */}
+      <img
+        className="payment-result__illustration"
+        src={illustrationPath(status, detailed)}
+        alt=""
+        width={detailed ? 160 : 120}
+        height={detailed ? 160 : 120}
+      />
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="payment-result__title">
+        {t(view.titleKey)}
+      </h2>
       <div role="status" aria-live="polite" aria-atomic="true">
-        {lookup.kind === 'unknown' && <p className="payment-result__message">{t('orderUnknown')}</p>}
-        {lookup.kind === 'unavailable' && (
-          <p className="payment-result__message">{t('orderStatusUnavailable')}</p>
-        )}
-        {outcome && (
-          <p className="payment-result__message" data-testid="payment-outcome">
-            {outcome === 'pending' && <span className="spinner" aria-hidden="true" />}
-            {t(OUTCOME_MESSAGE_KEYS[outcome])}
-          </p>
-        )}
+        <p className="payment-result__message" data-testid="payment-outcome">
+          {status === 'Pending' && <span className="spinner" aria-hidden="true" />}
+          {t(view.messageKey)}
+        </p>
       </div>
-      {lookup.kind === 'found' && (
-        <dl className="payment-result__details">
-          <div>
-            <dt>{t('orderNumberLabel')}</dt>
-            <dd data-testid="order-number">{lookup.order.orderNumber}</dd>
-          </div>
-          <div>
-            <dt>{t('amountLabel')}</dt>
-            <dd data-testid="order-amount">
-              {formatMoney(lookup.order.amount, lookup.order.currency, locale)}
-            </dd>
-          </div>
-        </dl>
+      {view.detailKey && <p data-testid="payment-outcome-detail">{t(view.detailKey)}</p>}
+      {answer && WITH_DETAILS.has(status) && (
+        <PurchaseDetails answer={answer} {...(detailed && successful ? { orderDate } : {})} />
       )}
-      {outcome && canRetry(outcome) && (
+      {detailed && successful && (
+        <p className="payment-result__note" data-testid="receipt-note">
+          {t('receiptEmailNote')}
+        </p>
+      )}
+      {view.canRetry && (
         <>
           <p>{t('paymentRetryHint')}</p>
           <button type="button" className="button" onClick={tryAgain}>
@@ -99,11 +90,11 @@ export function PaymentResult({ cartName, orderNumber, initial, mainPage }: Paym
           </button>
         </>
       )}
-      {(lookup.kind === 'unknown' || outcome === 'paid') && (
+      {final && !view.canRetry && (
         <a className="button" href={mainPage}>
           {t('continueShopping')}
         </a>
       )}
-    </div>
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import type { DetailedCart } from '../../lib/cart';
 import { CartView } from '../cart/CartView';
 import type { CardBrand } from './CardBrands';
+import { CashCodeForm } from './CashCodeForm';
 import { OtpDialog } from './OtpDialog';
 import { PaymentForm } from './PaymentForm';
 import { PaymentFrame } from './PaymentFrame';
@@ -21,7 +22,15 @@ export interface PaymentStepProps {
   currency: string;
 }
 
-/** The payment page: the cart, the payment form and what follows it (code, frame or link). */
+/** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
+function isCashCodeCart(cart: DetailedCart): boolean {
+  return cart.items.length > 0 && cart.items.every((item) => item.kind === 'CASH_CODE');
+}
+
+/**
+ * The payment page: the cart, the payment form (or, for cash codes, the redeem form) and what
+ * follows it (code, frame or link).
+ */
 export function PaymentStep(props: PaymentStepProps) {
   const [cart, setCart] = useState(props.initialCart);
   const payButton = useRef<HTMLButtonElement>(null);
@@ -53,7 +62,10 @@ export function PaymentStep(props: PaymentStepProps) {
         nextStep={undefined}
         onCartChange={setCart}
       />
-      {cart && cart.items.length > 0 && (
+      {cart && isCashCodeCart(cart) && (
+        <CashCodeForm busy={flow.busy} onRedeem={flow.begin} redeemButtonRef={payButton} />
+      )}
+      {cart && cart.items.length > 0 && !isCashCodeCart(cart) && (
         <PaymentForm
           methods={props.methods}
           cardBrands={props.cardBrands}

@@ -4,6 +4,8 @@ import { checkoutAddressLanguage, messageKeyFor } from '@shop/domain';
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  cashCodeResultPath,
+  createOrder,
   type PaymentAdditionalData,
   resendOtp,
   resultPath,
@@ -16,7 +18,10 @@ import { savedPhoneNumber } from '../../lib/phone-number-cookie';
 import { saveCartName } from '../../lib/shop-api';
 import { useAlert } from '../Alerts';
 
-/** What the shopper chose on the payment form. */
+/** Spec §4: the payment method of a cash-code cart, which the codes pay. */
+export const CASH_CODE_PAYMENT_METHOD = 'N/A';
+
+/** What the shopper chose on the payment form (or the cash-code form). */
 export interface PaymentChoice {
   email: string;
   paymentMethod: string;
@@ -53,7 +58,8 @@ function embedded(payerUrl: string): string {
 
 /**
  * Spec §4 checkout flow: address → (one-time code →) start payment → frame, payment link or the
- * provider's page. One call at a time; `busy` is true while one is under way.
+ * provider's page; for a cash-code cart, address → order → cash-code result page. One call at a
+ * time; `busy` is true while one is under way.
  */
 export function useCheckoutFlow({
   cartName,
@@ -148,6 +154,22 @@ export function useCheckoutFlow({
     }
   }
 
+  /** Spec §4 steps 3–5: a cash-code cart needs no payment; its order is created and redeemed. */
+  async function redeem(name: string) {
+    const created = await createOrder(name);
+    if (!created.ok) {
+      setPhase({ step: 'choose' });
+      fail(created.code);
+      return;
+    }
+    leaving.current = true;
+    setPhase({ step: 'leaving' });
+    window.location.assign(cashCodeResultPath(name, created.data.orderNumber));
+  }
+
+  const proceed = (name: string, payment: PaymentChoice) =>
+    payment.paymentMethod === CASH_CODE_PAYMENT_METHOD ? redeem(name) : pay(name, payment);
+
   const begin = (payment: PaymentChoice) =>
     exclusive(async () => {
       if (!cartName) return;
@@ -178,7 +200,7 @@ export function useCheckoutFlow({
         setPhase({ step: 'otp', ...lastCode.current });
         return;
       }
-      await pay(cartName, payment);
+      await proceed(cartName, payment);
     }, undefined);
 
   /** Checks the code and, when it is right, starts the payment; answers the message key of an error. */
@@ -188,7 +210,7 @@ export function useCheckoutFlow({
       if (!cartName || !payment) return undefined;
       const result = await validateOtp(cartName, otp);
       if (!result.ok) return otpFailure(result.code);
-      await pay(cartName, payment);
+      await proceed(cartName, payment);
       return undefined;
     }, undefined);
 

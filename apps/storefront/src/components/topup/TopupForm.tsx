@@ -31,9 +31,11 @@ export interface TopupFormProps {
   /** Where the shopper goes once the top-up is in the cart. */
   afterAdding: string;
   amountPlaceholders: number[] | undefined;
-  topupTypes: ('ONCE_OFF' | 'AUTOMATIC' | 'SMS')[];
+  topupTypes: ('ONCE_OFF' | 'AUTOMATIC' | 'SMS' | 'CASH_CODE')[];
   /** The automatic top-up on offer: tops up the chosen amount when the balance falls below the limit. */
   automatic: { productId: string; range: PriceRange; lowBalanceLimit: number } | null;
+  /** The cash-code top-up on offer: the code pays for an amount of its range. */
+  cashCode: { productId: string; range: PriceRange } | null;
   /** From the page's `?msisdn=…&amount=…` (amount in major units). */
   initial: { msisdn?: string; amount?: string };
 }
@@ -60,7 +62,16 @@ function initialAmount(initial: string | undefined): { amount: number | null; ot
 export function TopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
-  const ids = { phone: useId(), country: useId(), phoneError: useId(), amountError: useId(), other: useId() };
+  const ids = {
+    phone: useId(),
+    country: useId(),
+    phoneError: useId(),
+    amountError: useId(),
+    other: useId(),
+    cashCode: useId(),
+    cashCodeHint: useId(),
+    cashCodeError: useId(),
+  };
   // An unencoded `+` in `?msisdn=+49…` arrives as a space.
   const initialMsisdn = props.initial.msisdn ? withLeadingPlus(props.initial.msisdn) : '';
   const parsedInitial = initialMsisdn ? parseMsisdn(initialMsisdn, props.phoneCountryCodes) : undefined;
@@ -73,15 +84,28 @@ export function TopupForm(props: TopupFormProps) {
   const [amount, setAmount] = useState<number | null>(startsFixed ? start.amount : null);
   const [otherAmount, setOtherAmount] = useState(startsFixed ? '' : start.other);
   const [topupType, setTopupType] = useState(props.topupTypes[0] ?? 'ONCE_OFF');
-  const [errors, setErrors] = useState<{ phone?: string; amount?: string }>({});
+  const [cashCode, setCashCode] = useState('');
+  const [errors, setErrors] = useState<{ phone?: string; amount?: string; cashCode?: string }>({});
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const money = (minor: number) => formatMoney(minor, props.currency, locale);
   const showAlert = useAlert();
   const [adding, setAdding] = useState(false);
   const addition = useRef({ signature: '', key: '' });
 
+  const redeeming = topupType === 'CASH_CODE' && props.cashCode !== null;
+  /** The amounts the shopper may type: the cash code's range, else the ranged top-up's. */
+  const typedRange = redeeming ? props.cashCode?.range : props.range;
+
   /** The cart item for the chosen type; SMS top-ups are set up in a later step. */
   function cartItem(msisdn: string, minor: number): object | undefined {
+    if (topupType === 'CASH_CODE' && props.cashCode) {
+      return {
+        productId: props.cashCode.productId,
+        amount: minor,
+        phoneNumber: msisdn,
+        cashCode: cashCode.trim(),
+      };
+    }
     if (topupType === 'AUTOMATIC' && props.automatic) {
       return {
         productId: props.automatic.productId,
@@ -117,7 +141,7 @@ export function TopupForm(props: TopupFormProps) {
   }
 
   function chosenAmount(): number | null {
-    if (amount !== null) return amount;
+    if (amount !== null && !redeeming) return amount;
     const major = Number.parseFloat(otherAmount.replace(',', '.'));
     return Number.isFinite(major) ? Math.round(major * 100) : null;
   }
@@ -134,7 +158,14 @@ export function TopupForm(props: TopupFormProps) {
       next.phone = t(
         number.reason === 'COUNTRY_NOT_ALLOWED' ? 'phoneCountryNotAllowed' : 'invalidPhoneNumber',
       );
-    const range = topupType === 'AUTOMATIC' ? props.automatic?.range : amount === null ? props.range : null;
+    const range =
+      topupType === 'AUTOMATIC'
+        ? props.automatic?.range
+        : redeeming
+          ? props.cashCode?.range
+          : amount === null
+            ? props.range
+            : null;
     if (minor === null) next.amount = t('amountRequired');
     else if (range && !isAmountInRange(minor, range)) {
       next.amount = t('amountOutOfRange', {
@@ -143,8 +174,9 @@ export function TopupForm(props: TopupFormProps) {
         step: money(range.step),
       });
     }
+    if (redeeming && cashCode.trim() === '') next.cashCode = t('cashCodeRequired');
     setErrors(next);
-    if (!number.ok || next.amount || minor === null) return;
+    if (!number.ok || next.amount || next.cashCode || minor === null) return;
     if (lookup.state === 'done' && lookup.tone === 'warning' && lookup.msisdn === number.msisdn) {
       // The shopper has seen the warning about this number and goes on with it.
       await putInCart(number.msisdn, minor);
@@ -216,33 +248,38 @@ export function TopupForm(props: TopupFormProps) {
 
       <fieldset className="field" aria-describedby={errors.amount ? ids.amountError : undefined}>
         <legend>{t('amountLabel')}</legend>
-        <div className="amount-options">
-          {props.fixedAmounts.map((fixed) => (
-            <label
-              key={fixed.productId}
-              className="amount-option"
-              data-disabled={!fixed.purchasable || undefined}
-            >
-              <input
-                type="radio"
-                name="amount"
-                value={fixed.amount}
-                checked={amount === fixed.amount}
-                disabled={!fixed.purchasable}
-                onChange={() => {
-                  setAmount(fixed.amount);
-                  setOtherAmount('');
-                }}
-              />
-              <span>{money(fixed.amount)}</span>
-              {fixed.statusLabel && <span className="amount-option__status">{fixed.statusLabel}</span>}
-            </label>
-          ))}
-        </div>
-        {props.range && (
+        {!redeeming && (
+          <div className="amount-options">
+            {props.fixedAmounts.map((fixed) => (
+              <label
+                key={fixed.productId}
+                className="amount-option"
+                data-disabled={!fixed.purchasable || undefined}
+              >
+                <input
+                  type="radio"
+                  name="amount"
+                  value={fixed.amount}
+                  checked={amount === fixed.amount}
+                  disabled={!fixed.purchasable}
+                  onChange={() => {
+                    setAmount(fixed.amount);
+                    setOtherAmount('');
+                  }}
+                />
+                <span>{money(fixed.amount)}</span>
+                {fixed.statusLabel && <span className="amount-option__status">{fixed.statusLabel}</span>}
+              </label>
+            ))}
+          </div>
+        )}
+        {typedRange && (
           <div className="other-amount">
             <label htmlFor={ids.other}>
-              {t('otherAmountLabel', { min: money(props.range.min), max: money(props.range.max) })}
+              {t(redeeming ? 'cashCodeAmountLabel' : 'otherAmountLabel', {
+                min: money(typedRange.min),
+                max: money(typedRange.max),
+              })}
             </label>
             <input
               id={ids.other}
@@ -263,6 +300,33 @@ export function TopupForm(props: TopupFormProps) {
           </p>
         )}
       </fieldset>
+
+      {redeeming && (
+        <div className="field">
+          <label htmlFor={ids.cashCode}>{t('cashCodeLabel')}</label>
+          <input
+            id={ids.cashCode}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="characters"
+            value={cashCode}
+            onChange={(event) => setCashCode(event.target.value)}
+            aria-invalid={errors.cashCode ? true : undefined}
+            aria-describedby={[ids.cashCodeHint, errors.cashCode ? ids.cashCodeError : '']
+              .filter(Boolean)
+              .join(' ')}
+          />
+          <p className="field__hint" id={ids.cashCodeHint}>
+            {t('cashCodeHint')}
+          </p>
+          {errors.cashCode && (
+            <p className="field__error" id={ids.cashCodeError}>
+              {errors.cashCode}
+            </p>
+          )}
+        </div>
+      )}
 
       {props.topupTypes.length > 1 && (
         <fieldset className="field">

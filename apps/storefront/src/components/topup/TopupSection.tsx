@@ -27,6 +27,14 @@ function automaticOf(tenant: TenantConfig, products: Product[]): TopupFormProps[
   return { productId: product.productId, range: product.priceRange, lowBalanceLimit };
 }
 
+/** The cash-code top-up on offer: the shopper enters the code and an amount of its range. */
+function cashCodeOf(products: Product[]): TopupFormProps['cashCode'] {
+  const product = products.find(
+    (candidate) => candidate.kind === 'CASH_CODE' && candidate.priceRange && isPurchasable(candidate.status),
+  );
+  return product?.priceRange ? { productId: product.productId, range: product.priceRange } : null;
+}
+
 /** The top-up form for one brand, filled with that brand's products (`items`). */
 export async function TopupSection({
   tenant,
@@ -43,9 +51,12 @@ export async function TopupSection({
   const onceOff = items.filter((product) => product.kind === 'ONCE_OFF');
   const brand = items[0]?.brand ?? { brandId, name: tenant.providerName };
   const automatic = automaticOf(tenant, items);
-  const topupTypes: TopupFormProps['topupTypes'] = ['ONCE_OFF'];
+  const cashCode = cashCodeOf(items);
+  const topupTypes: TopupFormProps['topupTypes'] = [];
+  if (onceOff.length > 0) topupTypes.push('ONCE_OFF');
   if (automatic) topupTypes.push('AUTOMATIC');
   if (items.some((product) => product.kind === 'SMS')) topupTypes.push('SMS');
+  if (cashCode) topupTypes.push('CASH_CODE');
 
   return (
     <TopupForm
@@ -69,6 +80,7 @@ export async function TopupSection({
       amountPlaceholders={tenant.topup.amountPlaceholders}
       topupTypes={topupTypes}
       automatic={automatic}
+      cashCode={cashCode}
       initial={initial}
     />
   );

@@ -1,0 +1,24 @@
+import { mainPagePath } from '@shop/tenants';
+import { getTranslations } from 'next-intl/server';
+import { PaymentResult } from '../../../../../components/checkout/PaymentResult';
+import type { SearchParams } from '../../../../../lib/page-query';
+import { orderOfResultQuery } from '../../../../../lib/result-query';
+import { requireTenant } from '../../../../../lib/tenant';
+
+/** Spec §2: the cash-code result; commits the order, which redeems the code, and shows the outcome. */
+export default async function CashCodeResultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const tenant = await requireTenant();
+  const [t, query] = await Promise.all([getTranslations('common'), searchParams]);
+  const order = orderOfResultQuery(query);
+  return (
+    <div className="checkout">
+      <h1>{t('cashCodeResultTitle')}</h1>
+      <PaymentResult
+        kind="cashCode"
+        order={order ? { ...order, paymentToken: undefined } : undefined}
+        detailed={tenant.flags.hasDetailedSuccessPage}
+        mainPage={mainPagePath(tenant)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { formatMoney } from '@shop/domain';
+import { useLocale, useTranslations } from 'next-intl';
+import type { CommitAnswer, DeliveredVoucher } from '../../lib/checkout-api';
+import { VoucherPins } from './VoucherPins';
+
+/** Every PIN of the order; an answer with only the first PIN still shows that one. */
+function vouchersOf(answer: CommitAnswer): DeliveredVoucher[] {
+  if (answer.vouchers.length > 0) return answer.vouchers;
+  return answer.voucherPin ? [{ productId: '', pin: answer.voucherPin, serial: null, validUntil: null }] : [];
+}
+
+/**
+ * Spec §3 purchase details of a committed order: amount charged, credit added, payment reference
+ * and voucher PINs; the detailed success page adds the date of the order.
+ */
+export function PurchaseDetails({ answer, orderDate }: { answer: CommitAnswer; orderDate?: Date }) {
+  const t = useTranslations('common');
+  const locale = useLocale();
+  const money = (minor: number) => formatMoney(minor, answer.currency, locale);
+  return (
+    <>
+      <dl className="payment-result__details" data-testid="purchase-details">
+        <div>
+          <dt>{t('orderNumberLabel')}</dt>
+          <dd data-testid="order-number">{answer.orderNumber}</dd>
+        </div>
+        {orderDate && (
+          <div>
+            <dt>{t('orderDateLabel')}</dt>
+            <dd data-testid="order-date">
+              {new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(orderDate)}
+            </dd>
+          </div>
+        )}
+        {answer.amountCharged !== null && (
+          <div>
+            <dt>{t('amountChargedLabel')}</dt>
+            <dd data-testid="amount-charged">{money(answer.amountCharged)}</dd>
+          </div>
+        )}
+        {answer.creditAdded !== null && answer.creditAdded > 0 && (
+          <div>
+            <dt>{t('creditAddedLabel')}</dt>
+            <dd data-testid="credit-added">{money(answer.creditAdded)}</dd>
+          </div>
+        )}
+        {answer.paymentReference && (
+          <div>
+            <dt>{t('paymentReferenceLabel')}</dt>
+            <dd data-testid="payment-reference">{answer.paymentReference}</dd>
+          </div>
+        )}
+      </dl>
+      <VoucherPins vouchers={vouchersOf(answer)} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type Ref, useId } from 'react';
+
+/** A well-formed e-mail address, as the checkout forms check it before sending. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The e-mail address the receipt goes to, with its hint and error. */
+export function ReceiptEmailField({
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  const t = useTranslations('common');
+  const ids = { email: useId(), error: useId(), hint: useId() };
+  return (
+    <div className="field">
+      <label htmlFor={ids.email}>{t('emailLabel')}</label>
+      <input
+        ref={inputRef}
+        id={ids.email}
+        type="email"
+        autoComplete="email"
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
+      />
+      <p className="field__hint" id={ids.hint}>
+        {t('emailHint')}
+      </p>
+      {error && (
+        <p className="field__error" id={ids.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryValue, type SearchParams } from './page-query';
+
+/** The order a result page commits. */
+export interface OrderToCommit {
+  cartName: string;
+  orderNumber: string;
+  /** PayPal's token from the return URL, when the shopper paid in its frame. */
+  paymentToken: string | undefined;
+}
+
+const CART_NAME = /^[\w-]{16,64}$/;
+const ORDER_NUMBER = /^[\w-]{1,64}$/;
+const PAYMENT_TOKEN = /^[\w-]{1,128}$/;
+
+/**
+ * The order a result page names (`?cartName&orderNumber`), or undefined when the query names none
+ * that could exist. Spec §4: PayPal in a frame returns its token as `approval_session_id` when the
+ * method is saved, else as `token`.
+ */
+export function orderOfResultQuery(query: SearchParams): OrderToCommit | undefined {
+  const cartName = queryValue(query, 'cartName');
+  const orderNumber = queryValue(query, 'orderNumber');
+  if (!cartName || !orderNumber || !CART_NAME.test(cartName) || !ORDER_NUMBER.test(orderNumber)) {
+    return undefined;
+  }
+  const token = queryValue(query, 'approval_session_id') || queryValue(query, 'token');
+  return { cartName, orderNumber, paymentToken: token && PAYMENT_TOKEN.test(token) ? token : undefined };
+}
