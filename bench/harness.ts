@@ -4,7 +4,12 @@ import { startApi } from '../apps/api/test/harness';
 /** The API over real HTTP on a fresh demo database (PGlite, or PostgreSQL with DATABASE_URL). */
 export async function startBenchApi() {
   const api = await startApi();
-  return { engine: api.database.engine, base: api.baseUrl, close: api.close };
+  return {
+    engine: api.database.engine,
+    base: api.baseUrl,
+    sandboxBase: api.sandbox.baseUrl,
+    close: api.close,
+  };
 }
 
 export interface Timing {

@@ -1,4 +1,4 @@
-import { schema } from '@shop/db';
+import { type Database, schema } from '@shop/db';
 import {
   canMoveOrder,
   decidingAttempt,
@@ -102,7 +102,7 @@ async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) 
 }
 
 /** The order's attempts at the provider, latest first. */
-export const paymentsOf = (tx: Transaction, order: Order) =>
+export const paymentsOf = (tx: Database | Transaction, order: Order) =>
   tx.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt));
 
 /**
@@ -128,7 +128,7 @@ export async function followPayments(tx: Transaction, order: Order, cause: { pay
 
 /** A guest's order: found by number within the tenant, and only with the cart name it was made from. */
 export async function findOrder(
-  tx: Transaction | Parameters<typeof latestOrderOf>[0],
+  tx: Database | Transaction,
   tenant: TenantConfig,
   orderNumber: string,
   cartName: string,

@@ -18,7 +18,7 @@ import type { FulfilmentContext } from './context';
 import { deliverUnits } from './deliver';
 import { sendReceipt } from './receipt';
 import { settlePayment } from './settle';
-import { unitsOf } from './units';
+import { listUnits, unitsOf } from './units';
 
 const { orders } = schema;
 
@@ -28,29 +28,33 @@ const DEFAULT_LEASE_MS = 30_000;
 const WAIT_FOR_OTHER_MS = 10_000;
 
 const OPEN_PAYMENT: readonly string[] = ['INITIATED', 'PENDING'];
+/** An open payment unchanged this long is looked up at the provider (its webhook may be lost). */
+const SYNC_AFTER_MS = 3000;
 
-async function reload(context: FulfilmentContext, orderId: string) {
-  return context.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw new Error(`order ${orderId} vanished`);
-    const attempts = await paymentsOf(tx, order);
-    const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
-    const payment =
-      attempts.find((attempt) => attempt.id === settledWith) ??
-      decidingAttempt(attempts.map((attempt) => ({ ...attempt, state: attempt.state as PaymentState })));
-    return { order, payment: payment as Payment | undefined };
-  });
+type Loaded = { order: Order; payment: Payment | undefined };
+
+/** The order and the payment that decides it (the one it was settled with, once it was). */
+async function reload(context: FulfilmentContext, orderId: string): Promise<Loaded> {
+  const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} vanished`);
+  return { order, payment: await decidingPayment(context, order) };
+}
+
+async function decidingPayment(context: FulfilmentContext, order: Order): Promise<Payment | undefined> {
+  const attempts = await paymentsOf(context.db, order);
+  const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
+  return (
+    attempts.find((attempt) => attempt.id === settledWith) ??
+    (decidingAttempt(attempts.map((attempt) => ({ ...attempt, state: attempt.state as PaymentState }))) as
+      | Payment
+      | undefined)
+  );
 }
 
 const outcomeOf = (order: Order) => order.outcome as unknown as StoredOutcome | null;
 
-async function answerFinal(
-  context: FulfilmentContext,
-  orderId: string,
-  replay: boolean,
-): Promise<CommitAnswer> {
-  const { order, payment } = await reload(context, orderId);
-  const units = await context.db.transaction((tx) => unitsOf(tx, order));
+async function answerFinal(context: FulfilmentContext, { order, payment }: Loaded, replay: boolean) {
+  const units = await listUnits(context.db, order);
   return finalAnswer(context, order, payment, units, outcomeOf(order) as StoredOutcome, replay);
 }
 
@@ -77,8 +81,9 @@ const releaseLease = (context: FulfilmentContext, order: Order) =>
 async function awaitOther(context: FulfilmentContext, order: Order): Promise<CommitAnswer | undefined> {
   for (let waited = 0; waited < WAIT_FOR_OTHER_MS; waited += 200) {
     await sleep(200);
-    const { order: now } = await reload(context, order.id);
-    if (outcomeOf(now)?.settled) return answerFinal(context, order.id, false);
+    const loaded = await reload(context, order.id);
+    if (outcomeOf(loaded.order)?.settled) return answerFinal(context, loaded, false);
+    const now = loaded.order;
     if (!now.fulfilmentLeaseUntil) return undefined;
   }
   return undefined;
@@ -90,12 +95,15 @@ async function awaitOther(context: FulfilmentContext, order: Order): Promise<Com
  * a finished order answers ORDER_ALREADY_COMMITTED with the same details.
  */
 export async function commitOrder(context: FulfilmentContext, order: Order): Promise<CommitAnswer> {
-  let { order: current, payment } = await reload(context, order.id);
-  if (outcomeOf(current)?.settled) return answerFinal(context, current.id, true);
+  let current = order;
+  let payment = await decidingPayment(context, order);
+  if (outcomeOf(current)?.settled) return answerFinal(context, { order: current, payment }, true);
 
   if (current.paymentRequired && !outcomeOf(current)) {
     if (!payment) return interimAnswer(current, payment, current.status);
-    if (OPEN_PAYMENT.includes(payment.state) && payment.providerPaymentId) {
+    // A shopper polls every 2 s: the provider is asked only when the payment has been quiet a while.
+    const quiet = Date.now() - payment.updatedAt.getTime() >= SYNC_AFTER_MS;
+    if (OPEN_PAYMENT.includes(payment.state) && payment.providerPaymentId && quiet) {
       await syncPayment(context, payment.id).catch((err: unknown) =>
         context.log.warn({ err, orderNumber: current.orderNumber }, 'payment status look-up failed'),
       );
@@ -153,7 +161,7 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
   if (payment) await settlePayment(context, order, payment, outcome.settlement);
   const settled = { ...outcome, settled: true };
   await context.db.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
-  const answer = await answerFinal(context, order.id, false);
+  const answer = await answerFinal(context, await reload(context, order.id), false);
   await sendReceipt(context, order.id, answer).catch((err: unknown) =>
     context.log.warn({ err, orderNumber: order.orderNumber }, 'receipt not sent; reconciliation tries again'),
   );
@@ -165,6 +173,5 @@ export async function commitByNumber(
   context: FulfilmentContext,
   { orderNumber, cartName }: { orderNumber: string; cartName: string },
 ): Promise<CommitAnswer> {
-  const order = await context.db.transaction((tx) => findOrder(tx, context.tenant, orderNumber, cartName));
-  return commitOrder(context, order);
+  return commitOrder(context, await findOrder(context.db, context.tenant, orderNumber, cartName));
 }

@@ -3,6 +3,7 @@ import { schema } from '@shop/db';
 import { isUnitFinal, type UnitState } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { OperatorUnavailableError, type TopupOutcome } from '../adapters/operator';
+import type { Transaction } from '../cart/service';
 import type { Order } from '../checkout/orders';
 import { recordOrderEvent } from '../checkout/timeline';
 import { sellPin } from '../vouchers/stock';
@@ -29,27 +30,21 @@ async function markInProgress(context: FulfilmentContext, unit: OrderUnit): Prom
     .where(eq(orderUnits.id, unit.id));
 }
 
-async function record(
-  context: FulfilmentContext,
-  order: Order,
-  unit: OrderUnit,
-  outcome: Result,
-): Promise<void> {
-  await context.db.transaction(async (tx) => {
-    await tx
-      .update(orderUnits)
-      .set({
-        state: outcome.state,
-        result: outcome.result,
-        voucherPinId: outcome.voucherPinId ?? null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(orderUnits.id, unit.id), eq(orderUnits.state, 'IN_PROGRESS')));
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      type: outcome.state === 'SUCCEEDED' ? 'unit.delivered' : 'unit.failed',
-      detail: { reference: unit.reference, kind: unit.kind, ...withoutSecrets(outcome.result) },
-    });
+/** Writes a unit's outcome and its timeline entry, in the caller's transaction. */
+async function record(tx: Transaction, order: Order, unit: OrderUnit, outcome: Result): Promise<void> {
+  await tx
+    .update(orderUnits)
+    .set({
+      state: outcome.state,
+      result: outcome.result,
+      voucherPinId: outcome.voucherPinId ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orderUnits.id, unit.id), eq(orderUnits.state, 'IN_PROGRESS')));
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: outcome.state === 'SUCCEEDED' ? 'unit.delivered' : 'unit.failed',
+    detail: { reference: unit.reference, kind: unit.kind, ...withoutSecrets(outcome.result) },
   });
 }
 
@@ -91,29 +86,40 @@ async function topUp(context: FulfilmentContext, unit: OrderUnit): Promise<Resul
   return topupResult(outcome);
 }
 
-async function voucher(context: FulfilmentContext, order: Order, unit: OrderUnit): Promise<Result> {
+/**
+ * A voucher PIN: from the shop's own stock (sold and linked to the unit in one transaction, so a
+ * crash can never sell a second PIN for the unit), or issued by the operator with the unit's
+ * reference (kept encrypted). Answers undefined when the unit was recorded here already.
+ */
+async function voucher(
+  context: FulfilmentContext,
+  order: Order,
+  unit: OrderUnit,
+): Promise<Result | undefined> {
   const { db, tenant, operator, pins } = context;
   const [product] = await db
     .select({ pinSource: products.pinSource })
     .from(products)
     .where(and(eq(products.tenantId, tenant.shopId), eq(products.productId, unit.productId)));
   if (product?.pinSource === 'STOCK') {
-    const sold = await db.transaction((tx) =>
-      sellPin(tx, {
+    await db.transaction(async (tx) => {
+      const sold = await sellPin(tx, {
         tenantId: tenant.shopId,
         orderId: order.id,
         productId: unit.productId,
         cipher: pins,
         now: new Date(),
-      }),
-    );
-    return sold
-      ? {
-          state: 'SUCCEEDED',
-          result: { serial: sold.serial, validUntil: sold.validUntil },
-          voucherPinId: sold.pinId,
-        }
-      : { state: 'FAILED', result: { reason: 'OUT_OF_STOCK' } };
+      });
+      const outcome: Result = sold
+        ? {
+            state: 'SUCCEEDED',
+            result: { serial: sold.serial, validUntil: sold.validUntil },
+            voucherPinId: sold.pinId,
+          }
+        : { state: 'FAILED', result: { reason: 'OUT_OF_STOCK' } };
+      await record(tx, order, unit, outcome);
+    });
+    return undefined;
   }
   const issued = await operator.issueVoucher({
     reference: unit.reference,
@@ -155,8 +161,10 @@ export async function deliverUnits(
     await markInProgress(context, unit);
     let outcome: Result | undefined;
     try {
-      if (unit.kind === 'VOUCHER') outcome = await voucher(context, order, unit);
-      else if (unit.kind === 'CASH_CODE') outcome = await cashCode(context, order, unit);
+      if (unit.kind === 'VOUCHER') {
+        outcome = await voucher(context, order, unit);
+        if (!outcome) continue;
+      } else if (unit.kind === 'CASH_CODE') outcome = await cashCode(context, order, unit);
       else outcome = await topUp(context, unit);
     } catch (error) {
       if (!(error instanceof OperatorUnavailableError)) throw error;
@@ -164,7 +172,8 @@ export async function deliverUnits(
       return false;
     }
     if (!outcome) return false;
-    await record(context, order, unit, outcome);
+    const recorded = outcome;
+    await context.db.transaction((tx) => record(tx, order, unit, recorded));
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import { schema } from '@shop/db';
+import { type Database, schema } from '@shop/db';
 import { type OrderLine, planUnits } from '@shop/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../cart/service';
@@ -7,13 +7,17 @@ import type { Order } from '../checkout/orders';
 const { orderUnits } = schema;
 export type OrderUnit = typeof orderUnits.$inferSelect;
 
-/** The order's units, made from its snapshot the first time they are asked for. */
-export async function unitsOf(tx: Transaction, order: Order): Promise<OrderUnit[]> {
-  const existing = await tx
+/** The order's units as they are (none before the first commit). */
+export const listUnits = (db: Database | Transaction, order: Order): Promise<OrderUnit[]> =>
+  db
     .select()
     .from(orderUnits)
     .where(eq(orderUnits.orderId, order.id))
     .orderBy(asc(orderUnits.lineIndex), asc(orderUnits.unitIndex));
+
+/** The order's units, made from its snapshot the first time they are asked for. */
+export async function unitsOf(tx: Transaction, order: Order): Promise<OrderUnit[]> {
+  const existing = await listUnits(tx, order);
   if (existing.length > 0) return existing;
   const plans = planUnits(order.lines as unknown as OrderLine[], order.totalPrice);
   if (plans.length === 0) return [];
@@ -34,9 +38,5 @@ export async function unitsOf(tx: Transaction, order: Order): Promise<OrderUnit[
       })),
     )
     .onConflictDoNothing();
-  return tx
-    .select()
-    .from(orderUnits)
-    .where(eq(orderUnits.orderId, order.id))
-    .orderBy(asc(orderUnits.lineIndex), asc(orderUnits.unitIndex));
+  return listUnits(tx, order);
 }
