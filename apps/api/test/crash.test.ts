@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +7,7 @@ import { createTestDatabase } from '@shop/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/src/app';
 import { GOOD_CARD } from './checkout-support';
-import { WEBHOOK_SECRET } from './harness';
+import { freePort, WEBHOOK_SECRET } from './harness';
 
 /**
  * The API as its own process, killed with SIGKILL while a top-up is under way at the operator
@@ -23,14 +22,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let dataDir: string | undefined;
 let apiPort: number;
 let api: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startApiProcess(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {

@@ -242,6 +242,12 @@ describe('vouchers and cash codes', () => {
     const cartName = await client.newCart('ladeplatz', [
       { productId: 'pixelpass-voucher-1000', quantity: 2 },
     ]);
+    const email = `voucher-${Date.now()}@example.com`;
+    await client.call('POST', '/api/shop/rest/checkout-address', 'ladeplatz', {
+      cartName,
+      deliveryAddress: { email, language: 'en' },
+      language: 'de',
+    });
     const started = await client.startPayment('ladeplatz', { cartName, paymentMethod: 'creditcard' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const iframe = started.body.payerUrl as string;
@@ -256,6 +262,13 @@ describe('vouchers and cash codes', () => {
       .from(schema.voucherPins)
       .where(and(eq(schema.voucherPins.tenantId, 'ladeplatz'), eq(schema.voucherPins.status, 'SOLD')));
     expect(sold.map((pin) => pin.pinEncrypted).join()).not.toContain(answer.voucherPin);
+    let receipt: { text: string } | undefined;
+    for (let tries = 0; tries < 50 && !receipt; tries += 1) {
+      const mails = await fetch(`${api.sandbox.baseUrl}/outbox?to=${encodeURIComponent(email)}`);
+      [receipt] = (await mails.json()) as { text: string }[];
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const voucher of answer.vouchers as { pin: string }[]) expect(receipt?.text).toContain(voucher.pin);
   });
 
   it('a cash code is redeemed for the top-up; a used one fails with its message', async () => {
@@ -282,5 +295,17 @@ describe('vouchers and cash codes', () => {
     const used = await client.call('POST', '/api/shop/rest/orders', 'callhome', { cartName: usedCart });
     const failed = await commitUntilFinal('callhome', usedCart, used.body.orderNumber);
     expect(failed).toMatchObject({ orderStatus: 'failed', message: 'cashCodeUsed', creditAdded: 0 });
+
+    const unknownCart = await client.newCart('callhome', [
+      {
+        productId: 'callhome-cash-code',
+        amount: 1000,
+        phoneNumber: '+447400123458',
+        cashCode: '555555555555',
+      },
+    ]);
+    const unknown = await client.call('POST', '/api/shop/rest/orders', 'callhome', { cartName: unknownCart });
+    const refused = await commitUntilFinal('callhome', unknownCart, unknown.body.orderNumber);
+    expect(refused).toMatchObject({ orderStatus: 'failed', message: 'cashCodeUnknown', creditAdded: 0 });
   });
 });

@@ -16,7 +16,7 @@ import { createPinCipher } from '../src/vouchers/pin-crypto';
  * over real HTTP to a sandbox of its own (also on a real port).
  */
 /** A port free right now, so that the API knows its own URL (for webhooks) before it listens. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -134,3 +134,28 @@ export const ORDER_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly Or
 export function canMoveOrder(from: string, to: string): boolean {
   return (ORDER_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus);
 }
+
+/** A voucher PIN a commit delivered. */
+export interface DeliveredVoucher {
+  productId: string;
+  pin: string;
+  serial: string | null;
+  validUntil: string | null;
+}
+
+/** The answer of payment-commit-order (docs/fulfilment.md); amounts in minor units of `currency`. */
+export interface CommitAnswer {
+  orderNumber: string;
+  orderStatus: string;
+  messages: string[];
+  paymentStatus: string | null;
+  amountCharged: number;
+  creditAdded: number;
+  paymentReference: string | null;
+  currency: string;
+  /** The first PIN of the order, or null. */
+  voucherPin: string | null;
+  vouchers: DeliveredVoucher[];
+  /** A message key for the shopper, or null. */
+  message: string | null;
+}

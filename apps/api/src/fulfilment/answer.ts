@@ -1,32 +1,17 @@
-import type { PaymentState } from '@shop/domain';
-import { commitMessageKey, type OrderStatus, type Settlement, settledPaymentStatus } from '@shop/domain';
+import {
+  type CommitAnswer,
+  commitMessageKey,
+  type DeliveredVoucher,
+  type OrderStatus,
+  type Settlement,
+  settledPaymentStatus,
+} from '@shop/domain';
 import type { Order, Payment } from '../checkout/orders';
 import { readSoldPin } from '../vouchers/stock';
 import type { FulfilmentContext } from './context';
 import type { OrderUnit } from './units';
 
-/** A voucher as the shopper receives it. */
-export interface DeliveredVoucher {
-  productId: string;
-  pin: string;
-  serial: string | null;
-  validUntil: string | null;
-}
-
-/** The commit's answer (docs/fulfilment.md). */
-export interface CommitAnswer {
-  orderNumber: string;
-  orderStatus: string;
-  messages: string[];
-  paymentStatus: string | null;
-  amountCharged: number;
-  creditAdded: number;
-  paymentReference: string | null;
-  currency: string;
-  voucherPin: string | null;
-  vouchers: DeliveredVoucher[];
-  message: string | null;
-}
+export type { CommitAnswer, DeliveredVoucher };
 
 /** What a final order keeps of its outcome (no PIN: PINs are read back from their encrypted store). */
 export interface StoredOutcome {

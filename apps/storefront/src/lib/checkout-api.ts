@@ -1,4 +1,4 @@
-import type { CheckoutNextStep, CryptoCurrency, IssuerId } from '@shop/domain';
+import type { CheckoutNextStep, CommitAnswer, CryptoCurrency, IssuerId } from '@shop/domain';
 import { type ApiResult, callShopApi } from './shop-api';
 
 /** docs/checkout.md: the checkout calls the payment page makes, through the shop's `/api/*`. */
@@ -39,35 +39,13 @@ export interface StartPaymentRequest {
   additionalData?: PaymentAdditionalData;
 }
 
+export type { CommitAnswer, DeliveredVoucher } from '@shop/domain';
+
 export interface StartPaymentAnswer {
   payerUrl: string;
   orderNumber: string;
   returnUrl: string;
   iframe: boolean;
-}
-
-/** A voucher PIN the commit delivered (docs/fulfilment.md). */
-export interface DeliveredVoucher {
-  productId: string;
-  pin: string;
-  serial: string | null;
-  validUntil: string | null;
-}
-
-/** docs/fulfilment.md: the answer of payment-commit-order; amounts in minor units of `currency`. */
-export interface CommitAnswer {
-  orderNumber: string;
-  orderStatus: string;
-  messages: string[];
-  paymentStatus: string | null;
-  amountCharged: number | null;
-  creditAdded: number | null;
-  paymentReference: string | null;
-  currency: string;
-  voucherPin: string | null;
-  vouchers: DeliveredVoucher[];
-  /** A message key for the shopper, or null. */
-  message: string | null;
 }
 
 export interface CommitRequest {
