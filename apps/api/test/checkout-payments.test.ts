@@ -242,6 +242,33 @@ describe('money taken twice', () => {
   });
 });
 
+describe('a shopper waiting on an open payment', () => {
+  it('makes the API ask the provider at most once every 3 s, however often the page polls', async () => {
+    const payment = await started('paymentlink');
+    const checkedAt = async () => {
+      const [row] = await api.database.db
+        .select({ checkedAt: schema.payments.checkedAt })
+        .from(schema.payments)
+        .where(eq(schema.payments.reference, `${payment.orderNumber}-1`));
+      return row?.checkedAt?.getTime();
+    };
+    await client.order(payment.tenant, payment.orderNumber, payment.cartName);
+    expect(await checkedAt()).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    await client.order(payment.tenant, payment.orderNumber, payment.cartName);
+    const first = await checkedAt();
+    expect(first).toBeGreaterThan(0);
+    for (let polls = 0; polls < 5; polls += 1) {
+      await client.call('POST', '/api/shop/rest/payment-commit-order', payment.tenant, {
+        cartName: payment.cartName,
+        orderNumber: payment.orderNumber,
+      });
+      await client.order(payment.tenant, payment.orderNumber, payment.cartName);
+    }
+    expect(await checkedAt()).toBe(first);
+  });
+});
+
 describe('webhooks', () => {
   it('a webhook delivered twice changes the payment once', async () => {
     const payment = await started('creditcard');

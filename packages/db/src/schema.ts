@@ -234,6 +234,8 @@ export const payments = pgTable(
     payerUrl: text('payer_url'),
     token: text('token'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** When the provider was last asked about this payment on behalf of a waiting shopper. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

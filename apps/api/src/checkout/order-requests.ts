@@ -4,13 +4,10 @@ import { ApiError } from '../http/errors';
 import { isOtpSatisfied } from './address';
 import type { CheckoutContext } from './context';
 import { cartNeedsPayment, findOrder, orderForCart, paymentsOf } from './orders';
-import { syncPayment } from './payment-state';
+import { syncWaitingPayment } from './payment-state';
 
 /** States in which the shopper may still be paying: worth asking the provider about. */
 const OPEN: readonly PaymentState[] = ['INITIATED', 'PENDING', 'AUTHORIZED'];
-
-/** A payment unchanged this long while the shopper waits is looked up at the provider. */
-const SYNC_AFTER_MS = 3000;
 
 /**
  * Spec §7 orders: the order of a cart that needs no payment (free automatic or SMS set-ups,
@@ -37,7 +34,7 @@ export async function createOrder(
 
 /** The order as the result page shows it; an open payment is first checked with the provider. */
 export async function orderStatus(context: CheckoutContext, orderNumber: string, cartName: string) {
-  const { db, tenant, now } = context;
+  const { db, tenant } = context;
   const read = () =>
     db.transaction(async (tx) => {
       const order = await findOrder(tx, tenant, orderNumber, cartName);
@@ -45,13 +42,9 @@ export async function orderStatus(context: CheckoutContext, orderNumber: string,
       return { order, payment };
     });
   let { order, payment } = await read();
-  const waiting =
-    payment?.providerPaymentId &&
-    OPEN.includes(payment.state as PaymentState) &&
-    now.getTime() - payment.updatedAt.getTime() >= SYNC_AFTER_MS;
-  if (payment && waiting) {
+  if (payment && OPEN.includes(payment.state as PaymentState)) {
     try {
-      await syncPayment(context, payment.id);
+      await syncWaitingPayment(context, payment.id);
       ({ order, payment } = await read());
     } catch (error) {
       context.log.warn({ err: error, orderNumber }, 'payment status look-up failed');

@@ -8,7 +8,7 @@ import {
   type PaymentEvent,
   type PaymentState,
 } from '@shop/domain';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentWebhook } from '../adapters/payment-provider';
 import type { Transaction } from '../cart/service';
 import { releasePins } from '../vouchers/stock';
@@ -124,6 +124,40 @@ const asPaymentState = (status: string): PaymentState | undefined =>
 export async function syncPayment(services: CheckoutServices, paymentId: string): Promise<void> {
   const [row] = await services.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row?.providerPaymentId) return;
+  await askProvider(services, row);
+}
+
+/** How often a shopper's waiting page may make the API ask the provider about one payment. */
+export const STATUS_CHECK_INTERVAL_MS = 3000;
+
+/**
+ * {@link syncPayment} for a shopper who is waiting (the result page polls every 2 s): the
+ * provider is asked at most once per {@link STATUS_CHECK_INTERVAL_MS} per payment, whichever
+ * process asks, so a payment link left open for an hour does not cost a call per poll.
+ */
+export async function syncWaitingPayment(services: CheckoutServices, paymentId: string): Promise<void> {
+  const now = new Date();
+  const [row] = await services.db
+    .update(payments)
+    .set({ checkedAt: now })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNotNull(payments.providerPaymentId),
+        lt(payments.updatedAt, new Date(now.getTime() - STATUS_CHECK_INTERVAL_MS)),
+        or(
+          isNull(payments.checkedAt),
+          lt(payments.checkedAt, new Date(now.getTime() - STATUS_CHECK_INTERVAL_MS)),
+        ),
+      ),
+    )
+    .returning();
+  if (row) await askProvider(services, row);
+}
+
+async function askProvider(services: CheckoutServices, row: Payment): Promise<void> {
+  const paymentId = row.id;
+  if (!row.providerPaymentId) return;
   const remote = await services.provider.status(row.providerPaymentId);
   const state = remote && asPaymentState(remote.status);
   if (!remote || !state) return;

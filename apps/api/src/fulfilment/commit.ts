@@ -10,7 +10,7 @@ import {
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { findOrder, type Order, type Payment, paymentsOf } from '../checkout/orders';
-import { syncPayment } from '../checkout/payment-state';
+import { syncWaitingPayment } from '../checkout/payment-state';
 import { recordOrderEvent } from '../checkout/timeline';
 import { releasePins } from '../vouchers/stock';
 import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
@@ -28,8 +28,6 @@ const DEFAULT_LEASE_MS = 30_000;
 const WAIT_FOR_OTHER_MS = 10_000;
 
 const OPEN_PAYMENT: readonly string[] = ['INITIATED', 'PENDING'];
-/** An open payment unchanged this long is looked up at the provider (its webhook may be lost). */
-const SYNC_AFTER_MS = 3000;
 
 type Loaded = { order: Order; payment: Payment | undefined };
 
@@ -101,10 +99,8 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
 
   if (current.paymentRequired && !outcomeOf(current)) {
     if (!payment) return interimAnswer(current, payment, current.status);
-    // A shopper polls every 2 s: the provider is asked only when the payment has been quiet a while.
-    const quiet = Date.now() - payment.updatedAt.getTime() >= SYNC_AFTER_MS;
-    if (OPEN_PAYMENT.includes(payment.state) && payment.providerPaymentId && quiet) {
-      await syncPayment(context, payment.id).catch((err: unknown) =>
+    if (OPEN_PAYMENT.includes(payment.state)) {
+      await syncWaitingPayment(context, payment.id).catch((err: unknown) =>
         context.log.warn({ err, orderNumber: current.orderNumber }, 'payment status look-up failed'),
       );
       ({ order: current, payment } = await reload(context, order.id));
