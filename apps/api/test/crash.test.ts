@@ -136,9 +136,7 @@ it('an API killed while a top-up is under way finishes the order once after a re
     cartName,
     orderNumber: started.orderNumber,
   });
-  expect(answer).toMatchObject({
-    orderStatus: 'ORDER_ALREADY_COMMITTED',
-    creditAdded: 1500,
-    amountCharged: 1500,
-  });
+  // The restarted API may still be settling the order: the call then waits and answers its outcome.
+  expect(['committed', 'ORDER_ALREADY_COMMITTED']).toContain(answer.orderStatus);
+  expect(answer).toMatchObject({ creditAdded: 1500, amountCharged: 1500 });
 }, 120_000);

@@ -1,5 +1,5 @@
 import { schema } from '@shop/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutClient, GOOD_CARD } from './checkout-support';
 import { type RunningApi, startApi } from './harness';
@@ -160,6 +160,22 @@ describe('payment-commit-order', () => {
       message: 'partiallyCommittedMessage',
     });
     expect(await providerPayment(payerUrl)).toMatchObject({ status: 'CAPTURED', capturedAmount: 1500 });
+
+    // A crash after settling but before recording it: settling again gives nothing back twice.
+    const [order] = await api.database.db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.orderNumber, orderNumber));
+    await api.database.db
+      .update(schema.orders)
+      .set({ outcome: { ...order?.outcome, settled: false } })
+      .where(eq(schema.orders.orderNumber, orderNumber));
+    await commit('funkfix', cartName, orderNumber);
+    expect(await providerPayment(payerUrl)).toMatchObject({
+      status: 'CAPTURED',
+      capturedAmount: 1500,
+      refundedAmount: 0,
+    });
   });
 
   it('money taken at once (iDEAL) is refunded in part for what failed', async () => {
@@ -175,6 +191,12 @@ describe('payment-commit-order', () => {
       status: 'PARTIALLY_REFUNDED',
       refundedAmount: 1000,
     });
+    await api.database.db
+      .update(schema.orders)
+      .set({ outcome: sql`jsonb_set(${schema.orders.outcome}, '{settled}', 'false')` })
+      .where(eq(schema.orders.orderNumber, started.body.orderNumber));
+    await commit('belwaarde', cartName, started.body.orderNumber);
+    expect(await providerPayment(started.body.payerUrl)).toMatchObject({ refundedAmount: 1000 });
   });
 
   it('ten commits at once: one top-up and one capture', async () => {

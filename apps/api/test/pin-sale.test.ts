@@ -52,7 +52,9 @@ it('100 shoppers at once for the last 20 PINs: 20 pay and each gets a PIN of the
       cartName,
       orderNumber: start.body.orderNumber,
     });
-    expect(answer.body).toMatchObject({ orderStatus: 'ORDER_ALREADY_COMMITTED', amountCharged: 2025 }); // 20.00 and the shop's 0.25 fee
+    // The webhook's commit may still be settling: this call then waits for it and answers its outcome.
+    expect(['committed', 'ORDER_ALREADY_COMMITTED']).toContain(answer.body.orderStatus);
+    expect(answer.body.amountCharged).toBe(2025); // 20.00 and the shop's 0.25 fee
     pins.push(answer.body.voucherPin);
   }
   expect(new Set(pins).size).toBe(20);

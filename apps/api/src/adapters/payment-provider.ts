@@ -41,6 +41,8 @@ export interface ProviderPayment {
   status: string;
   amount: number;
   currency: string;
+  /** What was captured (less than `amount` after a partial capture); absent before capture. */
+  capturedAmount?: number;
   refundedAmount: number;
   token?: string;
 }
@@ -121,6 +123,7 @@ const paymentSchema = z.object({
   status: z.string(),
   amount: z.number(),
   currency: z.string(),
+  capturedAmount: z.number().optional(),
   refundedAmount: z.number(),
   token: z.string().optional(),
 });

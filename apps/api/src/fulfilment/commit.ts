@@ -154,6 +154,8 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
       });
     });
   }
+  // Another commit may have settled the order while this one waited for the lease.
+  if (outcome.settled) return answerFinal(context, { order, payment }, true);
   if (payment) await settlePayment(context, order, payment, outcome.settlement);
   const settled = { ...outcome, settled: true };
   await context.db.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));

@@ -5,36 +5,47 @@ import { recordOrderEvent } from '../checkout/timeline';
 import type { FulfilmentContext } from './context';
 
 /**
- * Keeps what was delivered and gives back the rest: an authorization is captured for the charge
- * (voided when nothing was delivered); money taken at once is refunded for the rest. The keys
- * derive from the payment's reference, so a repeat after a crash does the same thing once.
+ * Keeps what was delivered and gives back the rest, judged by the payment as the provider has
+ * it now, so that settling again (after a crash between settling and recording it) gives back
+ * nothing twice: an authorization is captured for the charge (voided when nothing was
+ * delivered); of money taken at once, what is kept beyond the charge is refunded.
  */
 export async function settlePayment(
   context: FulfilmentContext,
   order: Order,
   payment: Payment,
-  { charge, giveBack }: Settlement,
+  { charge }: Settlement,
 ): Promise<void> {
   const { provider, db } = context;
   if (!payment.providerPaymentId) return;
+  const remote = await provider.status(payment.providerPaymentId);
+  if (!remote) return;
   let action: string | undefined;
   let answer: { ok: boolean; code?: string } | undefined;
-  if (payment.state === 'AUTHORIZED') {
+  if (remote.status === 'AUTHORIZED') {
     action = charge > 0 ? 'capture' : 'void';
     answer =
       charge > 0
         ? await provider.capture(payment.providerPaymentId, charge, `${payment.reference}-capture`)
         : await provider.cancel(payment.providerPaymentId, `${payment.reference}-void`);
-  } else if (giveBack > 0 && (payment.state === 'CAPTURED' || payment.state === 'PARTIALLY_REFUNDED')) {
-    action = 'refund';
-    answer = await provider.refund(payment.providerPaymentId, giveBack, `${payment.reference}-refund`);
+  } else if (remote.status === 'CAPTURED' || remote.status === 'PARTIALLY_REFUNDED') {
+    const kept = (remote.capturedAmount ?? remote.amount) - remote.refundedAmount;
+    const excess = kept - charge;
+    if (excess > 0) {
+      action = 'refund';
+      answer = await provider.refund(
+        payment.providerPaymentId,
+        excess,
+        `${payment.reference}-refund-${excess}`,
+      );
+    }
   }
   if (!action || !answer) return;
   await recordOrderEvent(db, {
     orderId: order.id,
     paymentId: payment.id,
     type: `payment.${action}`,
-    detail: { charge, giveBack, ...(answer.ok ? {} : { refused: answer.code }) },
+    detail: { charge, ...(answer.ok ? {} : { refused: answer.code }) },
   });
   await syncPayment(context, payment.id);
 }
