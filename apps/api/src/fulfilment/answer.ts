@@ -94,12 +94,7 @@ export async function finalAnswer(
 }
 
 /** The answer while the order waits for its payment or a delivery, or after the payment failed. */
-export function interimAnswer(
-  order: Order,
-  payment: Payment | undefined,
-  orderStatus: string,
-  message: string | null = null,
-): CommitAnswer {
+export function interimAnswer(order: Order, payment: Payment | undefined, orderStatus: string): CommitAnswer {
   return {
     orderNumber: order.orderNumber,
     orderStatus,
@@ -111,6 +106,6 @@ export function interimAnswer(
     currency: order.currency,
     voucherPin: null,
     vouchers: [],
-    message,
+    message: null,
   };
 }

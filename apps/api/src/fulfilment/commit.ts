@@ -95,7 +95,12 @@ async function awaitOther(context: FulfilmentContext, order: Order): Promise<Com
 export async function commitOrder(context: FulfilmentContext, order: Order): Promise<CommitAnswer> {
   let current = order;
   let payment = await decidingPayment(context, order);
-  if (outcomeOf(current)?.settled) return answerFinal(context, { order: current, payment }, true);
+  if (outcomeOf(current)?.settled) {
+    const answer = await answerFinal(context, { order: current, payment }, true);
+    // A receipt the mail server refused before goes now (this is how reconciliation retries it).
+    if (!current.receiptSentAt) await mailReceipt(context, current, answer);
+    return answer;
+  }
 
   if (current.paymentRequired && !outcomeOf(current)) {
     if (!payment) return interimAnswer(current, payment, current.status);
@@ -160,11 +165,15 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
   const settled = { ...outcome, settled: true };
   await context.db.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
   const answer = await answerFinal(context, await reload(context, order.id), false);
-  await sendReceipt(context, order.id, answer).catch((err: unknown) =>
-    context.log.warn({ err, orderNumber: order.orderNumber }, 'receipt not sent; reconciliation tries again'),
-  );
+  await mailReceipt(context, order, answer);
   return answer;
 }
+
+/** Sends the receipt; a refusal is logged and left to the next reconciliation pass. */
+const mailReceipt = (context: FulfilmentContext, order: Order, answer: CommitAnswer) =>
+  sendReceipt(context, order.id, answer).catch((err: unknown) =>
+    context.log.warn({ err, orderNumber: order.orderNumber }, 'receipt not sent; reconciliation tries again'),
+  );
 
 /** Spec §7 call: the order of this cart and tenant, committed. */
 export async function commitByNumber(
