@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { DetailedCart } from '../../lib/cart';
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
+import { useHydrated } from '../checkout/useHydrated';
 
 /** Spec §4: these errors close once a later change succeeds. */
 const CLOSED_ON_SUCCESS = [
@@ -35,6 +36,7 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
   const [cart, setCart] = useState(initialCart);
   const [busy, setBusy] = useState(false);
   const [promo, setPromo] = useState('');
+  const hydrated = useHydrated();
   const money = (minor: number) => formatMoney(minor, cart?.summary.currency ?? 'EUR', locale);
 
   async function change(path: string, init: RequestInit): Promise<boolean> {
@@ -142,8 +144,10 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
               value={promo}
               onChange={(event) => setPromo(event.target.value)}
               autoComplete="off"
+              // A code typed before the page runs in the browser would be lost.
+              disabled={!hydrated}
             />
-            <button type="submit" className="button" disabled={busy}>
+            <button type="submit" className="button" disabled={busy || !hydrated}>
               {t('applyPromoCode')}
             </button>
           </div>
