@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-/** The journeys run against the stack as `npm start` starts it, on ports of their own. */
-export const ports = { storefront: 3300, api: 4300, sandbox: 4400 };
+/**
+ * The journeys run against the stack as `npm start` starts it, on ports of their own;
+ * `E2E_PORT_OFFSET` moves them all, so that two checkouts can run their journeys side by side.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const ports = {
+  storefront: 3300 + offset,
+  api: 4300 + offset,
+  sandbox: 4400 + offset,
+  smtp: 2925 + offset,
+};
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
@@ -42,8 +51,8 @@ export default defineConfig({
       PORT: String(ports.storefront),
       API_PORT: String(ports.api),
       SANDBOX_PORT: String(ports.sandbox),
-      SANDBOX_SMTP_PORT: '2925',
-      DATA_DIR: `${root}data/e2e`,
+      SANDBOX_SMTP_PORT: String(ports.smtp),
+      DATA_DIR: `${root}data/e2e${offset ? `-${offset}` : ''}`,
       LOG_LEVEL: 'warn',
     },
   },
