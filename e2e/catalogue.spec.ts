@@ -131,3 +131,15 @@ test.describe('top-up form', () => {
     ).toBeDisabled();
   });
 });
+
+test('no shop offers automatic or SMS top-ups until they run (decision 0017)', async ({ page }) => {
+  for (const [shopId, types] of [
+    ['funkfix', ['Automatisch', 'Per SMS']],
+    ['belwaarde', ['Automatisch', 'Via sms']],
+  ] as const) {
+    await page.goto(shopUrl(shopId));
+    const form = page.getByTestId('topup-form');
+    await expect(form.getByRole('textbox').first()).toBeVisible();
+    for (const type of types) await expect(form.getByText(type, { exact: true })).toHaveCount(0);
+  }
+});

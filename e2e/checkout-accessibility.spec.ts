@@ -37,7 +37,7 @@ test('funkfix: the one-time code dialog', async ({ page }) => {
   await addTopup(page, 'funkfix', {
     amount: '15 €',
     phone: uniqueNumber('+49171'),
-    labels: { ...funkfix, type: 'Automatisch' },
+    labels: funkfix,
   });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'otp@example.com', method: 'Kreditkarte' });

@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { addTopup, choosePayment, latestCode, payerPage, uniqueNumber } from './checkout';
 
-const labels = { phone: 'Handynummer', next: 'Weiter', type: 'Automatisch' };
+const labels = { phone: 'Handynummer', next: 'Weiter' };
+const keepMethod = 'Zahlungsart für künftige Zahlungen speichern';
 
-test('funkfix: a guest setting up an automatic top-up confirms the number by SMS code', async ({ page }) => {
+test('funkfix: a guest keeping the card for later confirms the number by SMS code', async ({ page }) => {
   const msisdn = uniqueNumber('+49170');
   await addTopup(page, 'funkfix', { amount: '15 €', phone: msisdn, labels });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'otp@example.com', method: 'Kreditkarte' });
+  await page.getByRole('checkbox', { name: keepMethod }).check();
   const pay = page.getByRole('button', { name: '15 € bezahlen' });
   await pay.click();
 
@@ -39,6 +41,7 @@ test('funkfix: the code dialog keeps the focus inside and gives it back when clo
   await addTopup(page, 'funkfix', { amount: '10 €', phone: uniqueNumber('+49175'), labels });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'otp@example.com', method: 'PayPal' });
+  await page.getByRole('checkbox', { name: keepMethod }).check();
   const pay = page.getByRole('button', { name: '10 € bezahlen' });
   await pay.click();
 

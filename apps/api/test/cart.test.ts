@@ -122,21 +122,19 @@ describe('adding to a cart', () => {
     expect(second.body.items[0]?.quantity).toBe(1);
   });
 
-  it('marks automatic and SMS lines in additionalData', async () => {
-    const cart = await newCart('belwaarde', [
-      {
-        productId: 'belwaarde-automatic',
-        amount: 1000,
-        phoneNumber: '+31612345678',
-        autoTopupOption: 'LOW_BALANCE',
-        lowBalanceOption: { lowBalanceLimit: 500 },
-      },
-      { productId: 'belwaarde-sms', amount: 1500, phoneNumber: '+31612345678', smsTopupConsent: '1234' },
-    ]);
-    expect(cart.items.map((item) => item.additionalData)).toEqual([
-      { lowBalanceLimit: 500 },
-      { topupConsentType: 'sms' },
-    ]);
+  it('keeps a cash code in a cart of its own', async () => {
+    const cashCode = { productId: 'callhome-cash-code', amount: 1000, phoneNumber: '+447712345678' };
+    const card = { productId: 'callhome-calling-card-1000' };
+    const withCode = await newCart('callhome', [{ ...cashCode, cashCode: '2000111122223333' }]);
+    const mixed = await addV2('callhome', { cartName: withCode.cartName, items: [card] });
+    expect(mixed).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect((await getCart('callhome', withCode.cartName)).body).toEqual(withCode);
+    const withCard = await newCart('callhome', [card]);
+    const other = await addV2('callhome', {
+      cartName: withCard.cartName,
+      items: [{ ...cashCode, cashCode: '2000111122224444' }],
+    });
+    expect(other).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });
 
   it.each([
@@ -155,9 +153,13 @@ describe('adding to a cart', () => {
       'UNAVAILABLE_COUNTRY',
     ],
     [
-      'a low-balance top-up without limit or tariff',
-      topup('funkfix-automatic', { amount: 1000, autoTopupOption: 'LOW_BALANCE' }),
-      'LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING',
+      'an automatic top-up, not on sale until it runs',
+      topup('funkfix-automatic', {
+        amount: 1000,
+        autoTopupOption: 'LOW_BALANCE',
+        lowBalanceOption: { lowBalanceLimit: 500 },
+      }),
+      'PRODUCT_NOT_AVAILABLE',
     ],
     ['an unknown field', topup('funkfix-topup-1500', { colour: 'red' }), 'VALIDATION_FAILED'],
     ['a negative quantity', topup('funkfix-topup-1500', { quantity: -1 }), 'VALIDATION_FAILED'],

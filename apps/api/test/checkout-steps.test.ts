@@ -50,17 +50,12 @@ async function smsTo(msisdn: string): Promise<{ text: string }[]> {
 
 const codeIn = (text: string) => text.match(/\b(\d{6})\b/)?.[1];
 
-async function automaticCart(phoneNumber: string) {
-  return client.newCart('funkfix', [
-    {
-      productId: 'funkfix-automatic',
-      amount: 1500,
-      phoneNumber,
-      autoTopupOption: 'MONTHLY',
-      recurringOption: { recurringType: 'MONTHLY', recurringDay: 1 },
-    },
-  ]);
-}
+const onceOffCart = (phoneNumber: string) =>
+  client.newCart('funkfix', [{ productId: 'funkfix-topup-1500', phoneNumber }]);
+
+/** A guest who keeps the payment method for later confirms the number by a one-time code. */
+const savingAddress = (cartName: string, phone: string) =>
+  address('funkfix', cartName, guestAddress({ phoneNumber: phone }), { savePayment: true });
 
 describe('checkout-address', () => {
   it('a once-off top-up goes straight to payment; "N/A" fields are not kept as values', async () => {
@@ -72,10 +67,10 @@ describe('checkout-address', () => {
     expect(body).toEqual({ nextStep: 'PAYMENT' });
   });
 
-  it('a guest automatic top-up confirms the number: OTP by SMS, in the page language', async () => {
+  it('a guest keeping the card confirms the number: OTP by SMS, in the page language', async () => {
     const phone = freshNumber();
-    const cartName = await automaticCart(phone);
-    const { status, body } = await address('funkfix', cartName, guestAddress({ phoneNumber: phone }));
+    const cartName = await onceOffCart(phone);
+    const { status, body } = await savingAddress(cartName, phone);
     expect(status).toBe(200);
     expect(body.nextStep).toBe('OTP');
     expect(body.otpSentTo).toMatch(/^\+49•+\d{4}$/);
@@ -126,8 +121,8 @@ describe('checkout-address', () => {
 describe('the one-time code', () => {
   it('wrong code → INVALID_OTP; payment refused until the right code; then payment starts', async () => {
     const phone = freshNumber();
-    const cartName = await automaticCart(phone);
-    await address('funkfix', cartName, guestAddress({ phoneNumber: phone }));
+    const cartName = await onceOffCart(phone);
+    await savingAddress(cartName, phone);
     const code = codeIn((await smsTo(phone))[0]?.text ?? '') as string;
 
     const early = await client.startPayment('funkfix', { cartName, paymentMethod: 'creditcard' });
@@ -151,9 +146,9 @@ describe('the one-time code', () => {
 
   it('a new code within 60 s → OTP_RESEND_TIME_LIMIT_RESTRICTION, and no second SMS', async () => {
     const phone = freshNumber();
-    const cartName = await automaticCart(phone);
-    await address('funkfix', cartName, guestAddress({ phoneNumber: phone }));
-    const again = await address('funkfix', cartName, guestAddress({ phoneNumber: phone }));
+    const cartName = await onceOffCart(phone);
+    await savingAddress(cartName, phone);
+    const again = await savingAddress(cartName, phone);
     expect(again).toMatchObject({ status: 429, body: { code: 'OTP_RESEND_TIME_LIMIT_RESTRICTION' } });
     const resend = await client.call('POST', '/api/shop/rest/resend-otp', 'funkfix', { cartName });
     expect(resend).toMatchObject({ status: 429, body: { code: 'OTP_RESEND_TIME_LIMIT_RESTRICTION' } });
@@ -162,8 +157,8 @@ describe('the one-time code', () => {
 
   it('after five wrong codes the code is dead: even the right one → OTP_EXPIRED', async () => {
     const phone = freshNumber();
-    const cartName = await automaticCart(phone);
-    await address('funkfix', cartName, guestAddress({ phoneNumber: phone }));
+    const cartName = await onceOffCart(phone);
+    await savingAddress(cartName, phone);
     const code = codeIn((await smsTo(phone))[0]?.text ?? '') as string;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let tries = 0; tries < 5; tries += 1) {

@@ -73,6 +73,13 @@ export function checkoutClient(api: RunningApi) {
   return { call, newCart, startPayment, order, orderReaches, act, webhook };
 }
 
+/** The number's prepaid balance at the sandbox operator, minor units. */
+export async function operatorBalance(api: RunningApi, msisdn: string): Promise<number> {
+  const response = await fetch(`${api.sandbox.baseUrl}/operator/balances/${encodeURIComponent(msisdn)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { balance: number }).balance;
+}
+
 export const GOOD_CARD = { cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
 export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };
 export const THREE_D_SECURE_CARD = { cardNumber: '4000 0000 0000 3220', expiry: '12/39', cvc: '123' };

@@ -1,7 +1,7 @@
 import { schema } from '@shop/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutClient, GOOD_CARD } from './checkout-support';
+import { checkoutClient, GOOD_CARD, operatorBalance } from './checkout-support';
 import { type RunningApi, startApi } from './harness';
 
 let api: RunningApi;
@@ -19,10 +19,7 @@ function number(ending = '1234'): string {
   return `+4917${String(10_000 + numbers).padStart(5, '0')}00${ending}`;
 }
 
-async function balance(msisdn: string): Promise<number> {
-  const response = await fetch(`${api.sandbox.baseUrl}/operator/balances/${encodeURIComponent(msisdn)}`);
-  return ((await response.json()) as { balance: number }).balance;
-}
+const balance = (msisdn: string) => operatorBalance(api, msisdn);
 
 const commit = (tenant: string, cartName: string, orderNumber: string) =>
   client.call('POST', '/api/shop/rest/payment-commit-order', tenant, { cartName, orderNumber });

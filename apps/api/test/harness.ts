@@ -7,8 +7,9 @@ import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
 import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
-import { buildApp } from '../src/app';
+import { buildApp, servicesOf } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
+import { reconcileOrders } from '../src/fulfilment/reconcile';
 import { createPinCipher } from '../src/vouchers/pin-crypto';
 
 /**
@@ -28,7 +29,12 @@ export const WEBHOOK_SECRET = 'test-webhook-secret';
 /** 32 bytes, base64: the voucher PIN key of the tests. */
 export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export async function startApi() {
+export interface ApiOptions {
+  /** The provider's webhooks go to a port nobody listens on, as if every one were lost. */
+  webhooksLost?: boolean;
+}
+
+export async function startApi({ webhooksLost = false }: ApiOptions = {}) {
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const sandbox = await buildSandbox({
@@ -45,8 +51,7 @@ export async function startApi() {
   await seedDemoData(database.db, tenants().all, { pinCipher: pins });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({
-    logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
+  const dependencies = {
     tenants: tenants(),
     db: database.db,
     pingDatabase: database.ping,
@@ -58,14 +63,22 @@ export async function startApi() {
       from: 'Shop <receipts@shop.example>',
     }),
     pins,
-    publicUrl: baseUrl,
+    publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
+  };
+  const app = await buildApp({
+    ...dependencies,
+    logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
   });
   await app.listen({ port, host: '127.0.0.1' });
+  const { fulfilment } = servicesOf(dependencies);
   return {
     database,
     baseUrl,
     sandbox: { app: sandbox, baseUrl: sandboxUrl },
     request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
+    /** One reconciliation pass, as the API runs it on its schedule. */
+    reconcile: (now?: Date) =>
+      reconcileOrders({ ...fulfilment, tenants: dependencies.tenants, log: app.log }, now),
     close: async () => {
       // The sandbox first, so that no webhook is still arriving while the API closes.
       await sandbox.close();

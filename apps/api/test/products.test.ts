@@ -166,6 +166,14 @@ describe('GET /api/shop/rest/v1/products', () => {
     expect(body.message).toContain(field);
   });
 
+  it('offers no automatic or SMS top-up while the shop does not run them (decision 0017)', async () => {
+    for (const tenant of ['funkfix', 'belwaarde']) {
+      const kinds = new Set((await everything(tenant)).map((product) => product.kind));
+      expect([...kinds].sort(), tenant).toEqual(['ONCE_OFF']);
+    }
+    expect((await list('belwaarde', { filters: 'kind=SMS' })).items).toEqual([]);
+  });
+
   it('refuses a call without a tenant', async () => {
     const response = await api.request('/api/shop/rest/v1/products');
     expect(response.status).toBe(400);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAmountInRange,
+  isKindOnSale,
   isPurchasable,
+  isSetupKind,
   PRODUCT_KINDS,
   PRODUCT_STATUSES,
   PRODUCT_VARIANTS,
@@ -14,6 +16,13 @@ describe('catalogue values (spec §3)', () => {
     expect(PRODUCT_KINDS).toEqual(['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'SMS', 'VOUCHER']);
     expect(PRODUCT_STATUSES).toEqual(['ACTIVE', 'INACTIVE', 'OUT_OF_STOCK', 'COMING_SOON']);
     expect(PRODUCT_VARIANTS).toEqual(['NORMAL', 'LIGHT']);
+  });
+});
+
+describe('the kinds on sale (decision 0017)', () => {
+  it('sells once-off top-ups, cash codes and vouchers, and no automatic or SMS top-up until they run', () => {
+    expect(PRODUCT_KINDS.filter(isKindOnSale)).toEqual(['ONCE_OFF', 'CASH_CODE', 'VOUCHER']);
+    expect(PRODUCT_KINDS.filter(isSetupKind)).toEqual(['AUTOMATIC', 'SMS']);
   });
 });
 

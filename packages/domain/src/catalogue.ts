@@ -10,6 +10,19 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const PRODUCT_VARIANTS = ['NORMAL', 'LIGHT'] as const;
 export type ProductVariant = (typeof PRODUCT_VARIANTS)[number];
 
+/** Kinds that set up later top-ups (automatic and SMS top-ups) rather than deliver one now. */
+export const SETUP_KINDS: readonly ProductKind[] = ['AUTOMATIC', 'SMS'];
+
+export const isSetupKind = (kind: string): boolean => (SETUP_KINDS as readonly string[]).includes(kind);
+
+/**
+ * The kinds the shop sells today. Automatic and SMS top-ups stay off sale until their schedules
+ * and SMS orders run for real (decision 0017): selling one would promise top-ups that never come.
+ */
+export const KINDS_ON_SALE: readonly ProductKind[] = ['ONCE_OFF', 'CASH_CODE', 'VOUCHER'];
+
+export const isKindOnSale = (kind: string): boolean => (KINDS_ON_SALE as readonly string[]).includes(kind);
+
 /** Only an active product can be bought. */
 export function isPurchasable(status: ProductStatus): boolean {
   return status === 'ACTIVE';

@@ -3,6 +3,8 @@ import {
   canMoveOrder,
   commitMessageKey,
   commitStatus,
+  confirmedAmount,
+  isDeliveryCovered,
   ORDER_TRANSITIONS,
   planUnits,
   settledPaymentStatus,
@@ -10,9 +12,9 @@ import {
 } from './fulfilment';
 import { ORDER_STATUSES, type OrderStatus } from './payment';
 
-const line = (amount: number, quantity = 1, serviceFee = 0) => ({
+const line = (amount: number, quantity = 1, serviceFee = 0, kind = 'ONCE_OFF') => ({
   productId: `p-${amount}`,
-  kind: 'ONCE_OFF',
+  kind,
   amount,
   serviceFee,
   quantity,
@@ -42,6 +44,59 @@ describe('planUnits', () => {
 
   it('prices every unit of a free order at 0', () => {
     expect(planUnits([line(1000, 2)], 0).map((unit) => unit.price)).toEqual([0, 0]);
+  });
+
+  it('makes no unit of an automatic or SMS set-up in an order of total 0, and delivers them when paid', () => {
+    const setups = [line(1500, 1, 0, 'AUTOMATIC'), line(1500, 2, 0, 'SMS')];
+    expect(planUnits(setups, 0)).toEqual([]);
+    expect(planUnits([...setups, line(1000)], 0).map((unit) => unit.kind)).toEqual(['ONCE_OFF']);
+    const freeSetups = [line(0, 1, 0, 'AUTOMATIC'), line(0, 1, 0, 'SMS')];
+    expect(planUnits([line(1500), ...freeSetups], 1500).map((unit) => [unit.kind, unit.price])).toEqual([
+      ['ONCE_OFF', 1500],
+    ]);
+    expect(planUnits(setups, 4500).map((unit) => [unit.kind, unit.price])).toEqual([
+      ['AUTOMATIC', 1500],
+      ['SMS', 1500],
+      ['SMS', 1500],
+    ]);
+  });
+});
+
+describe('the money rule at delivery (decision 0017)', () => {
+  const unit = (price: number, kind = 'ONCE_OFF') => ({ kind, price });
+
+  it('delivers a unit only when the confirmed amount covers it on top of what went before', () => {
+    expect(isDeliveryCovered(unit(1500), 1500, 0)).toBe(true);
+    expect(isDeliveryCovered(unit(1500), 0, 0)).toBe(false);
+    expect(isDeliveryCovered(unit(1500), 1499, 0)).toBe(false);
+    expect(isDeliveryCovered(unit(1500), 3000, 1500)).toBe(true);
+    expect(isDeliveryCovered(unit(1500), 2999, 1500)).toBe(false);
+    for (const kind of ['ONCE_OFF', 'VOUCHER', 'AUTOMATIC', 'SMS']) {
+      expect(isDeliveryCovered(unit(1, kind), 0, 0)).toBe(false);
+    }
+  });
+
+  it('lets a cash code pay for itself, and a unit the tenant gave away at 0 leave without a payment', () => {
+    expect(isDeliveryCovered(unit(1500, 'CASH_CODE'), 0, 0)).toBe(true);
+    expect(isDeliveryCovered(unit(0), 0, 0)).toBe(true);
+  });
+
+  it('counts what the provider holds or kept, in the order currency only', () => {
+    const payment = { amount: 2000, currency: 'EUR', refundedAmount: 0 };
+    expect(confirmedAmount({ ...payment, status: 'AUTHORIZED' }, 'EUR')).toBe(2000);
+    expect(confirmedAmount({ ...payment, status: 'CAPTURED' }, 'EUR')).toBe(2000);
+    expect(confirmedAmount({ ...payment, status: 'CAPTURED', capturedAmount: 1500 }, 'EUR')).toBe(1500);
+    expect(
+      confirmedAmount(
+        { ...payment, status: 'PARTIALLY_REFUNDED', capturedAmount: 2000, refundedAmount: 500 },
+        'EUR',
+      ),
+    ).toBe(1500);
+    for (const status of ['INITIATED', 'PENDING', 'DECLINED', 'CANCELLED', 'EXPIRED', 'FAILED', 'REFUNDED']) {
+      expect(confirmedAmount({ ...payment, status }, 'EUR')).toBe(0);
+    }
+    expect(confirmedAmount({ ...payment, status: 'AUTHORIZED' }, 'GBP')).toBe(0);
+    expect(confirmedAmount(undefined, 'EUR')).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isSetupKind } from './catalogue';
 import type { OrderStatus } from './payment';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,10 +37,14 @@ export interface UnitPlan {
  * The order's units (a quantity n gives n units) and the share of the total each was paid with:
  * the total (after cart fees and discounts) split in proportion to each unit's face value and
  * fee, the cents left by rounding down going to the first units, so the shares add up to the total.
+ * A free automatic or SMS line (in an order of total 0, or at 0 itself) is a set-up: it registers,
+ * and delivers nothing.
  */
 export function planUnits(lines: readonly OrderLine[], totalPrice: number): UnitPlan[] {
+  const isFreeSetup = (line: OrderLine) =>
+    isSetupKind(line.kind) && (totalPrice === 0 || line.amount + line.serviceFee === 0);
   const units = lines.flatMap((line, lineIndex) =>
-    Array.from({ length: line.quantity }, (_, unitIndex) => ({
+    Array.from({ length: isFreeSetup(line) ? 0 : line.quantity }, (_, unitIndex) => ({
       lineIndex,
       unitIndex,
       productId: line.productId,
@@ -57,6 +62,44 @@ export function planUnits(lines: readonly OrderLine[], totalPrice: number): Unit
     shares[index] = (shares[index] ?? 0) + 1;
   }
   return units.map(({ gross: _gross, ...unit }, index) => ({ ...unit, price: shares[index] ?? 0 }));
+}
+
+/**
+ * The money rule where value leaves the shop (decision 0017): a unit is delivered only when what
+ * the provider has confirmed for its order covers the unit's price on top of the prices of the
+ * units delivered before it. A cash code pays for itself: its redemption at the operator, before
+ * any credit moves, is the payment.
+ */
+export function isDeliveryCovered(
+  unit: { kind: string; price: number },
+  confirmed: number,
+  alreadyDelivered: number,
+): boolean {
+  if (unit.kind === 'CASH_CODE') return true;
+  return alreadyDelivered + unit.price <= confirmed;
+}
+
+/** A payment as the provider reports it; amounts in minor units. */
+export interface ConfirmedPayment {
+  status: string;
+  amount: number;
+  currency: string;
+  /** Absent before capture. */
+  capturedAmount?: number;
+  refundedAmount: number;
+}
+
+/**
+ * What a provider's payment confirms for an order in its currency: the amount held while
+ * authorized, or what was captured less what went back; nothing in any other state or currency.
+ */
+export function confirmedAmount(payment: ConfirmedPayment | undefined, currency: string): number {
+  if (!payment || payment.currency !== currency) return 0;
+  if (payment.status === 'AUTHORIZED') return payment.amount;
+  if (payment.status === 'CAPTURED' || payment.status === 'PARTIALLY_REFUNDED') {
+    return Math.max((payment.capturedAmount ?? payment.amount) - payment.refundedAmount, 0);
+  }
+  return 0;
 }
 
 /** The final order status of a commit by its units' outcomes (all units final). */
@@ -158,4 +201,6 @@ export interface CommitAnswer {
   vouchers: DeliveredVoucher[];
   /** A message key for the shopper, or null. */
   message: string | null;
+  /** When the order was placed (ISO 8601): the date the success page shows. */
+  orderedAt: string;
 }

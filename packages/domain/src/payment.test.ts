@@ -14,8 +14,11 @@ import {
   isPaymentRequired,
   isRetryablePaymentState,
   MAX_COMMIT_RETRIES,
+  mixesCashCodes,
   ORDER_STATUS_OF_PAYMENT,
   ORDER_STATUSES,
+  type OrderPayer,
+  orderPayer,
   PAYMENT_EVENTS,
   PAYMENT_STATES,
   PAYMENT_TRANSITIONS,
@@ -325,33 +328,46 @@ describe('paymentUiStatus (spec §4 commit flow steps 3–7)', () => {
   });
 });
 
-describe('isPaymentRequired and freeSetupKind (spec §4)', () => {
+describe('what pays an order (decision 0017)', () => {
   const items = (...kinds: PaymentItem['kind'][]): PaymentItem[] => kinds.map((kind) => ({ kind }));
 
-  it.each<[string, PaymentItem[], number, boolean, FreeSetupKind | undefined]>([
-    ['once-off', items('ONCE_OFF'), 1500, true, undefined],
-    ['once-off paid fully by voucher', items('ONCE_OFF'), 0, true, undefined],
-    ['voucher and cash code', items('VOUCHER', 'CASH_CODE'), 2000, true, undefined],
-    ['empty cart', [], 0, true, undefined],
-    ['automatic with a price', items('AUTOMATIC'), 1000, true, undefined],
-    ['automatic, free', items('AUTOMATIC'), 0, false, 'FREE_AUTOMATIC_SETUP'],
-    [
-      'low-balance automatic, free',
-      [{ kind: 'AUTOMATIC', autoTopupOption: 'LOW_BALANCE' }],
-      0,
-      false,
-      'FREE_AUTOMATIC_SETUP',
-    ],
-    ['automatic and once-off with a price', items('AUTOMATIC', 'ONCE_OFF'), 1000, true, undefined],
-    ['automatic and once-off at 0', items('ONCE_OFF', 'AUTOMATIC'), 0, false, 'FREE_AUTOMATIC_SETUP'],
-    ['SMS, free', items('SMS'), 0, false, 'FREE_SMS_SETUP'],
-    ['SMS with a price', items('SMS'), 500, false, undefined],
-    ['SMS and once-off with a price', items('SMS', 'ONCE_OFF'), 500, false, undefined],
-    ['SMS and automatic with a price', items('SMS', 'AUTOMATIC'), 500, true, undefined],
-    ['SMS and automatic, free', items('SMS', 'AUTOMATIC'), 0, false, 'FREE_AUTOMATIC_SETUP'],
-  ])('%s', (_name, cart, total, required, free) => {
-    expect(isPaymentRequired(cart, total)).toBe(required);
+  it.each<[string, PaymentItem[], number, OrderPayer, FreeSetupKind | undefined]>([
+    ['once-off', items('ONCE_OFF'), 1500, 'PROVIDER', undefined],
+    ['voucher', items('VOUCHER'), 2000, 'PROVIDER', undefined],
+    ['SMS with a price', items('SMS'), 1500, 'PROVIDER', undefined],
+    ['automatic with a price', items('AUTOMATIC'), 1000, 'PROVIDER', undefined],
+    ['SMS and once-off with a price', items('SMS', 'ONCE_OFF'), 500, 'PROVIDER', undefined],
+    ['SMS and automatic with a price', items('SMS', 'AUTOMATIC'), 500, 'PROVIDER', undefined],
+    ['voucher with a cash code', items('VOUCHER', 'CASH_CODE'), 2000, 'PROVIDER', undefined],
+    ['cash codes', items('CASH_CODE', 'CASH_CODE'), 3000, 'CASH_CODES', undefined],
+    ['automatic, free', items('AUTOMATIC'), 0, 'NONE', 'FREE_AUTOMATIC_SETUP'],
+    ['SMS, free', items('SMS'), 0, 'NONE', 'FREE_SMS_SETUP'],
+    ['SMS and automatic, free', items('SMS', 'AUTOMATIC'), 0, 'NONE', 'FREE_AUTOMATIC_SETUP'],
+    ['once-off discounted to 0 by the tenant', items('ONCE_OFF'), 0, 'NONE', undefined],
+    ['empty cart', [], 0, 'NONE', undefined],
+  ])('%s', (_name, cart, total, payer, free) => {
+    expect(orderPayer(cart, total)).toBe(payer);
+    expect(isPaymentRequired(cart, total)).toBe(payer === 'PROVIDER');
     expect(freeSetupKind(cart, total)).toBe(free);
+  });
+
+  it('requires a payment for every cart above 0 that is not all cash codes, whatever its items', () => {
+    const kinds: PaymentItem['kind'][] = ['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'SMS', 'VOUCHER'];
+    for (const first of kinds) {
+      for (const second of kinds) {
+        const cart = items(first, second);
+        const allCashCodes = first === 'CASH_CODE' && second === 'CASH_CODE';
+        expect(isPaymentRequired(cart, 1)).toBe(!allCashCodes);
+        expect(isPaymentRequired(cart, 0)).toBe(false);
+      }
+    }
+  });
+
+  it('keeps a cash code in a cart of its own', () => {
+    expect(mixesCashCodes(items('CASH_CODE', 'CASH_CODE'))).toBe(false);
+    expect(mixesCashCodes(items('ONCE_OFF', 'VOUCHER'))).toBe(false);
+    expect(mixesCashCodes(items('CASH_CODE', 'VOUCHER'))).toBe(true);
+    expect(mixesCashCodes(items('ONCE_OFF', 'CASH_CODE'))).toBe(true);
   });
 });
 

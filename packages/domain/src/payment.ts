@@ -248,16 +248,24 @@ const hasKind = (items: readonly PaymentItem[], kind: PaymentItem['kind']): bool
   items.some((item) => item.kind === kind);
 
 /**
- * Spec §4, read as follows: a payment is required when the cart has neither an AUTOMATIC nor an
- * SMS item (whatever the total, an empty cart included), or has an AUTOMATIC item and a total price
- * above 0. So a cart with an AUTOMATIC item and total 0 needs none (free automatic setup), and a
- * cart with SMS items but no AUTOMATIC item needs none whatever its total (free SMS setup at 0).
- * An item is AUTOMATIC by its kind alone.
+ * What pays for an order (decision 0017): the payment provider whenever the total is above 0,
+ * whatever the items; a cart of cash codes is paid by the codes themselves, redeemed at the
+ * operator before anything is delivered; nothing pays an order of total 0 (a free set-up).
+ */
+export type OrderPayer = 'PROVIDER' | 'CASH_CODES' | 'NONE';
+
+export function orderPayer(items: readonly PaymentItem[], totalPrice: number): OrderPayer {
+  if (items.length > 0 && items.every((item) => item.kind === 'CASH_CODE')) return 'CASH_CODES';
+  return totalPrice > 0 ? 'PROVIDER' : 'NONE';
+}
+
+/**
+ * Spec §4's payment rule, read as decision 0017 does: a payment at the provider is required
+ * whenever the total is above 0. Its sentences on automatic and SMS items describe free
+ * set-ups at total 0; they never let an item with a price leave unpaid.
  */
 export function isPaymentRequired(items: readonly PaymentItem[], totalPrice: number): boolean {
-  const automatic = hasKind(items, 'AUTOMATIC');
-  const sms = hasKind(items, 'SMS');
-  return (!automatic && !sms) || (automatic && totalPrice > 0);
+  return orderPayer(items, totalPrice) === 'PROVIDER';
 }
 
 export type FreeSetupKind = 'FREE_AUTOMATIC_SETUP' | 'FREE_SMS_SETUP';
@@ -265,13 +273,19 @@ export type FreeSetupKind = 'FREE_AUTOMATIC_SETUP' | 'FREE_SMS_SETUP';
 /**
  * Spec §4: an AUTOMATIC item with total 0 is a free automatic setup, else an SMS item with total 0
  * is a free SMS setup; "total 0" means not above 0, as in {@link isPaymentRequired}. A free setup
- * never requires a payment.
+ * never requires a payment and delivers nothing when its order is committed.
  */
 export function freeSetupKind(items: readonly PaymentItem[], totalPrice: number): FreeSetupKind | undefined {
   if (totalPrice > 0) return undefined;
   if (hasKind(items, 'AUTOMATIC')) return 'FREE_AUTOMATIC_SETUP';
   if (hasKind(items, 'SMS')) return 'FREE_SMS_SETUP';
   return undefined;
+}
+
+/** A cash code is redeemed in a cart of its own: mixed with items the provider is paid for, it would be paid twice. */
+export function mixesCashCodes(items: readonly { kind: string }[]): boolean {
+  const cashCodes = items.filter((item) => item.kind === 'CASH_CODE').length;
+  return cashCodes > 0 && cashCodes < items.length;
 }
 
 /** Only the tenant's payment methods are offered; names compare exactly. */

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { schema } from '@shop/db';
-import { ErrorCode, isAmountInRange, isPurchasable, parseMsisdn, withLeadingPlus } from '@shop/domain';
+import {
+  ErrorCode,
+  isAmountInRange,
+  isKindOnSale,
+  isPurchasable,
+  parseMsisdn,
+  withLeadingPlus,
+} from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { ApiError } from '../http/errors';
 import type { CartItemInput } from './schemas';
@@ -41,6 +48,14 @@ export function validateItem(
       ErrorCode.PRODUCT_NOT_AVAILABLE,
       `${field}.productId`,
       `"${product.productId}" is ${product.status}`,
+    );
+  }
+  if (!isKindOnSale(product.kind) && (product.amount ?? product.minAmount ?? 0) > 0) {
+    refuse(
+      400,
+      ErrorCode.PRODUCT_NOT_AVAILABLE,
+      `${field}.productId`,
+      `"${product.productId}" (${product.kind}) is not on sale yet`,
     );
   }
   if (product.currency !== tenant.currency) {

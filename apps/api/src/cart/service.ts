@@ -5,6 +5,7 @@ import {
   checkCartLimits,
   ErrorCode,
   evaluatePromo,
+  mixesCashCodes,
   type PromoCode,
   priceCart,
 } from '@shop/domain';
@@ -125,7 +126,7 @@ export async function addItems(
     if (!cart) throw new Error('cart insert returned nothing');
 
     const lines = cartName ? await linesOf(tx, cart) : [];
-    const codes = [...new Set(items.map((item) => item.productId))];
+    const codes = [...new Set([...items, ...lines].map((item) => item.productId))];
     const found =
       codes.length === 0
         ? []
@@ -160,6 +161,9 @@ export async function addItems(
         added.push(line);
       }
     });
+    if (mixesCashCodes(next.map((line) => ({ kind: byCode.get(line.productId)?.kind ?? '' })))) {
+      throw new ApiError(400, ErrorCode.VALIDATION_FAILED, 'A cash code is redeemed in a cart of its own');
+    }
     enforceLimits(tenant, asCartLines(next));
 
     for (const line of next) {

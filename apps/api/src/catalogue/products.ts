@@ -1,6 +1,6 @@
 import { type Database, schema } from '@shop/db';
-import type { OfferCondition } from '@shop/domain';
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { KINDS_ON_SALE, type OfferCondition } from '@shop/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 
 const { products } = schema;
 
@@ -37,7 +37,12 @@ export interface ProductPage {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function conditions(tenantId: string, filter: ProductFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [eq(products.tenantId, tenantId), ne(products.status, 'INACTIVE')];
+  const where: (SQL | undefined)[] = [
+    eq(products.tenantId, tenantId),
+    ne(products.status, 'INACTIVE'),
+    // Kinds the shop does not run yet are not offered at all (decision 0017).
+    inArray(products.kind, [...KINDS_ON_SALE] as ProductKind[]),
+  ];
   if (filter.brand) where.push(eq(products.brandId, filter.brand));
   if (filter.category) where.push(eq(products.categoryId, filter.category));
   if (filter.kind) where.push(eq(products.kind, filter.kind));

@@ -4,7 +4,10 @@ import {
   decidingAttempt,
   isPaymentRequired,
   ORDER_STATUS_OF_PAYMENT,
+  type OrderLine,
+  type OrderPayer,
   type OrderStatus,
+  orderPayer,
   type PaymentItem,
   type PaymentState,
 } from '@shop/domain';
@@ -21,15 +24,17 @@ const { cartItems, orders, payments } = schema;
 export type Order = typeof orders.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 
-/**
- * Spec §4 payment rule, plus cash codes: a cart of cash-code top-ups is paid by the codes
- * themselves, redeemed when the order is committed.
- */
+const kindsOf = (items: readonly { kind: string }[]) =>
+  items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
+
+/** Whether the cart must be paid at the provider (decision 0017). */
 export function cartNeedsPayment(detail: DetailedCart): boolean {
-  const items = detail.items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
-  if (items.length > 0 && items.every((item) => item.kind === 'CASH_CODE')) return false;
-  return isPaymentRequired(items, detail.summary.totalPrice);
+  return isPaymentRequired(kindsOf(detail.items), detail.summary.totalPrice);
 }
+
+/** What pays the order, judged by its own lines and total, whatever path reaches it. */
+export const payerOf = (order: Order): OrderPayer =>
+  orderPayer(kindsOf(order.lines as unknown as OrderLine[]), order.totalPrice);
 
 async function latestOrderOf(tx: Transaction, tenant: TenantConfig, cartName: string) {
   const [order] = await tx

@@ -61,6 +61,10 @@ function failureMessageKey(units: readonly OrderUnit[]): string | null {
   return known ? (FAILURE_MESSAGE_KEYS[known] ?? null) : null;
 }
 
+/** The credit a delivered top-up or cash code added: the operator's figure, else the face value. */
+export const creditOf = (unit: OrderUnit): number =>
+  (unit.result as { creditAdded?: number }).creditAdded ?? unit.faceValue;
+
 /** The answer for a final order; `replay` answers ORDER_ALREADY_COMMITTED with the same details. */
 export async function finalAnswer(
   context: FulfilmentContext,
@@ -73,10 +77,7 @@ export async function finalAnswer(
   const vouchers = await vouchersOf(context, units);
   const creditAdded = units
     .filter((unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER')
-    .reduce(
-      (sum, unit) => sum + ((unit.result as { creditAdded?: number }).creditAdded ?? unit.faceValue),
-      0,
-    );
+    .reduce((sum, unit) => sum + creditOf(unit), 0);
   const partial = outcome.status === 'partiallyCommitted';
   return {
     orderNumber: order.orderNumber,
@@ -90,6 +91,7 @@ export async function finalAnswer(
     voucherPin: vouchers[0]?.pin ?? null,
     vouchers,
     message: commitMessageKey(outcome.status) ?? failureMessageKey(units),
+    orderedAt: order.createdAt.toISOString(),
   };
 }
 
@@ -107,5 +109,6 @@ export function interimAnswer(order: Order, payment: Payment | undefined, orderS
     voucherPin: null,
     vouchers: [],
     message: null,
+    orderedAt: order.createdAt.toISOString(),
   };
 }

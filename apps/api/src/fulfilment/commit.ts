@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { schema } from '@shop/db';
 import {
   commitStatus,
+  confirmedAmount,
   decidingAttempt,
   isMoneyTaken,
   type PaymentState,
@@ -9,7 +10,7 @@ import {
   type UnitState,
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { findOrder, type Order, type Payment, paymentsOf } from '../checkout/orders';
+import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../checkout/orders';
 import { syncWaitingPayment } from '../checkout/payment-state';
 import { recordOrderEvent } from '../checkout/timeline';
 import { releasePins } from '../vouchers/stock';
@@ -102,7 +103,7 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
     return answer;
   }
 
-  if (current.paymentRequired && !outcomeOf(current)) {
+  if (payerOf(current) === 'PROVIDER' && !outcomeOf(current)) {
     if (!payment) return interimAnswer(current, payment, current.status);
     if (OPEN_PAYMENT.includes(payment.state)) {
       await syncWaitingPayment(context, payment.id).catch((err: unknown) =>
@@ -128,17 +129,44 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
   }
 }
 
+/**
+ * What the provider confirms for the order at the moment of delivery, asked afresh: 0 for an
+ * order the provider is not paid for (cash codes, free set-ups); undefined while an order that
+ * must be paid has no confirmed money (or the provider cannot be asked), so nothing leaves.
+ */
+async function confirmedFor(
+  context: FulfilmentContext,
+  order: Order,
+  payment: Payment | undefined,
+): Promise<number | undefined> {
+  if (payerOf(order) !== 'PROVIDER') return 0;
+  if (!payment?.providerPaymentId) return undefined;
+  try {
+    const confirmed = confirmedAmount(
+      await context.provider.status(payment.providerPaymentId),
+      order.currency,
+    );
+    return confirmed > 0 ? confirmed : undefined;
+  } catch (err) {
+    context.log.warn({ err, orderNumber: order.orderNumber }, 'payment not confirmed: provider unreachable');
+    return undefined;
+  }
+}
+
 /** The part of a commit that holds the lease. */
 async function fulfil(context: FulfilmentContext, orderId: string): Promise<CommitAnswer> {
   const { order, payment } = await reload(context, orderId);
   let outcome = outcomeOf(order);
   if (!outcome) {
+    const confirmed = await confirmedFor(context, order, payment);
+    if (confirmed === undefined) return interimAnswer(order, payment, 'paymentPending');
     const units = await context.db.transaction((tx) => unitsOf(tx, order));
-    if (!(await deliverUnits(context, order, units))) return interimAnswer(order, payment, 'paymentPending');
+    if (!(await deliverUnits(context, order, units, confirmed)))
+      return interimAnswer(order, payment, 'paymentPending');
     const delivered = await context.db.transaction((tx) => unitsOf(tx, order));
     const delivery = commitStatus(delivered.map((unit) => unit.state as UnitState));
     // Without a payment (cash codes, free set-ups) nothing can be refunded: nothing delivered is a failure.
-    const status = delivery === 'refunded' && !order.paymentRequired ? 'failed' : delivery;
+    const status = delivery === 'refunded' && payerOf(order) !== 'PROVIDER' ? 'failed' : delivery;
     const paid = payment && isMoneyTaken(payment.state as PaymentState) ? payment.amount : 0;
     outcome = {
       status,

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { schema } from '@shop/db';
-import { isUnitFinal, type UnitState } from '@shop/domain';
-import { and, eq } from 'drizzle-orm';
+import { isDeliveryCovered, isUnitFinal, type UnitState } from '@shop/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { OperatorUnavailableError, type TopupOutcome } from '../adapters/operator';
 import type { Transaction } from '../cart/service';
 import type { Order } from '../checkout/orders';
@@ -40,7 +40,7 @@ async function record(tx: Transaction, order: Order, unit: OrderUnit, outcome: R
       voucherPinId: outcome.voucherPinId ?? null,
       updatedAt: new Date(),
     })
-    .where(and(eq(orderUnits.id, unit.id), eq(orderUnits.state, 'IN_PROGRESS')));
+    .where(and(eq(orderUnits.id, unit.id), inArray(orderUnits.state, ['PENDING', 'IN_PROGRESS'])));
   await recordOrderEvent(tx, {
     orderId: order.id,
     type: outcome.state === 'SUCCEEDED' ? 'unit.delivered' : 'unit.failed',
@@ -146,18 +146,35 @@ async function cashCode(context: FulfilmentContext, order: Order, unit: OrderUni
     : { state: 'FAILED', result: { reason: redeemed.code } };
 }
 
+/** A unit the order's confirmed payment does not cover is never sent (decision 0017). */
+const NOT_COVERED: Result = { state: 'FAILED', result: { reason: 'NOT_COVERED' } };
+
 /**
- * Delivers every unit not yet final, in order. Answers false when one is still under way at the
- * operator (pending, or the operator is unreachable): the commit then answers "pending" and a
- * later commit or the reconciliation pass finishes it with the same references.
+ * Delivers every unit not yet final, in order, each only when `confirmed` (what the provider
+ * confirmed for the order) covers it on top of the units delivered or under way. Answers false
+ * when one is still under way at the operator (pending, or the operator is unreachable): the
+ * commit then answers "pending" and a later commit or the reconciliation pass finishes it with
+ * the same references.
  */
 export async function deliverUnits(
   context: FulfilmentContext,
   order: Order,
   units: OrderUnit[],
+  confirmed: number,
 ): Promise<boolean> {
+  let committed = units
+    .filter((unit) => unit.state === 'SUCCEEDED' || unit.state === 'IN_PROGRESS')
+    .reduce((sum, unit) => sum + unit.price, 0);
   for (const unit of units) {
     if (isUnitFinal(unit.state as UnitState)) continue;
+    // A unit under way was covered when it was sent; it is only looked up again.
+    if (unit.state === 'PENDING') {
+      if (!isDeliveryCovered(unit, confirmed, committed)) {
+        await context.db.transaction((tx) => record(tx, order, unit, NOT_COVERED));
+        continue;
+      }
+      committed += unit.price;
+    }
     await markInProgress(context, unit);
     let outcome: Result | undefined;
     try {
@@ -172,6 +189,7 @@ export async function deliverUnits(
       return false;
     }
     if (!outcome) return false;
+    if (outcome.state === 'FAILED') committed -= unit.price;
     const recorded = outcome;
     await context.db.transaction((tx) => record(tx, order, unit, recorded));
   }

@@ -1,13 +1,41 @@
 import { schema } from '@shop/db';
-import { formatMoney, isLanguage } from '@shop/domain';
+import { formatMoney, isLanguage, type OrderPayer } from '@shop/domain';
 import { tenantTranslations } from '@shop/tenants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { CommitAnswer } from './answer';
+import { type Order, payerOf } from '../checkout/orders';
+import { type CommitAnswer, creditOf } from './answer';
 import type { FulfilmentContext } from './context';
 import { unitsOf } from './units';
 
 const { orders } = schema;
+
+type Say = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * What the receipt says of the money: what the provider charged and what went back; for cash
+ * codes what the codes paid; for an order nobody paid (a free set-up, a code not redeemed), that
+ * nothing was charged, never that money goes back.
+ */
+function paymentLines(
+  payer: OrderPayer,
+  order: Order,
+  answer: CommitAnswer,
+  say: Say,
+  money: (amount: number) => string,
+): string[] {
+  if (payer === 'PROVIDER') {
+    const givenBack = order.totalPrice - answer.amountCharged;
+    return [
+      say('receiptCharged', { amount: money(answer.amountCharged) }),
+      ...(givenBack > 0 ? [say('receiptGivenBack', { amount: money(givenBack) })] : []),
+    ];
+  }
+  if (payer === 'CASH_CODES' && answer.creditAdded > 0) {
+    return [say('receiptPaidByCashCode', { amount: money(answer.creditAdded) })];
+  }
+  return [say('receiptNothingCharged')];
+}
 
 /**
  * The receipt e-mail of a final order, sent once: the order is marked before the mail goes, and
@@ -31,24 +59,24 @@ export async function sendReceipt(
       ? contact.language
       : tenant.defaultLocale;
   const texts = tenantTranslations(tenant, language, 'messages');
-  const say = (key: string, values: Record<string, string>) =>
+  const say: Say = (key, values = {}) =>
     new IntlMessageFormat(texts[key] ?? key, language).format(values) as string;
   const money = (amount: number) => formatMoney(amount, answer.currency, language);
   const units = await db.transaction((tx) => unitsOf(tx, order));
+  const credits = units.filter(
+    (unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER' && unit.phoneNumber,
+  );
   const lines = [
     say('receiptIntro', { provider: tenant.providerName }),
     '',
     `${order.orderNumber}`,
-    say('receiptCharged', { amount: money(answer.amountCharged) }),
-    ...units
-      .filter((unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER' && unit.phoneNumber)
-      .map((unit) => say('receiptCredit', { amount: money(unit.faceValue), msisdn: unit.phoneNumber ?? '' })),
+    ...paymentLines(payerOf(order), order, answer, say, money),
+    ...credits.map((unit) =>
+      say('receiptCredit', { amount: money(creditOf(unit)), msisdn: unit.phoneNumber ?? '' }),
+    ),
     ...answer.vouchers.map((voucher) =>
       say('receiptPin', { pin: voucher.pin, serial: voucher.serial ?? '–' }),
     ),
-    ...(order.totalPrice > answer.amountCharged
-      ? [say('receiptGivenBack', { amount: money(order.totalPrice - answer.amountCharged) })]
-      : []),
     '',
     say('receiptSupport', { email: tenant.supportEmail }),
   ];

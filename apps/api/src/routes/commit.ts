@@ -25,6 +25,7 @@ const commitAnswerSchema = z
     voucherPin: z.string().nullable(),
     vouchers: z.array(voucherSchema),
     message: z.string().nullable(),
+    orderedAt: z.iso.datetime(),
   })
   .meta({ id: 'CommitAnswer' });
 

@@ -27,6 +27,7 @@ function answer(overrides: Partial<CommitAnswer>): CommitAnswer {
     voucherPin: null,
     vouchers: [],
     message: null,
+    orderedAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };
 }

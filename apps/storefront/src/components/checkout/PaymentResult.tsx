@@ -2,7 +2,7 @@
 
 import './checkout.css';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
 import type { OrderToCommit } from '../../lib/result-query';
 import { saveCartName, savedCartName } from '../../lib/shop-api';
@@ -28,8 +28,6 @@ export function PaymentResult({ kind, order, detailed, mainPage }: PaymentResult
   const view = resultView(state, kind, (key) => t.has(key));
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  // The date of the order as the detailed success page shows it: when the shopper came back.
-  const [orderDate] = useState(() => new Date());
   const { status, final, resetsCart } = view;
   const cartName = order?.cartName;
   const answer = state.answer;
@@ -75,7 +73,7 @@ export function PaymentResult({ kind, order, detailed, mainPage }: PaymentResult
       </div>
       {view.detailKey && <p data-testid="payment-outcome-detail">{t(view.detailKey)}</p>}
       {answer && WITH_DETAILS.has(status) && (
-        <PurchaseDetails answer={answer} {...(detailed && successful ? { orderDate } : {})} />
+        <PurchaseDetails answer={answer} showOrderDate={detailed && successful} />
       )}
       {detailed && successful && (
         <p className="payment-result__note" data-testid="receipt-note">

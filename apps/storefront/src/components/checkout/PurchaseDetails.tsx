@@ -15,7 +15,7 @@ function vouchersOf(answer: CommitAnswer): DeliveredVoucher[] {
  * Spec §3 purchase details of a committed order: amount charged, credit added, payment reference
  * and voucher PINs; the detailed success page adds the date of the order.
  */
-export function PurchaseDetails({ answer, orderDate }: { answer: CommitAnswer; orderDate?: Date }) {
+export function PurchaseDetails({ answer, showOrderDate }: { answer: CommitAnswer; showOrderDate: boolean }) {
   const t = useTranslations('common');
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, answer.currency, locale);
@@ -26,11 +26,11 @@ export function PurchaseDetails({ answer, orderDate }: { answer: CommitAnswer; o
           <dt>{t('orderNumberLabel')}</dt>
           <dd data-testid="order-number">{answer.orderNumber}</dd>
         </div>
-        {orderDate && (
+        {showOrderDate && (
           <div>
             <dt>{t('orderDateLabel')}</dt>
             <dd data-testid="order-date">
-              {new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(orderDate)}
+              {new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(answer.orderedAt))}
             </dd>
           </div>
         )}

@@ -1,4 +1,4 @@
-import { isPurchasable } from '@shop/domain';
+import { isKindOnSale, isPurchasable } from '@shop/domain';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import type { Product } from '../../lib/catalogue';
@@ -54,8 +54,9 @@ export async function TopupSection({
   const cashCode = cashCodeOf(items);
   const topupTypes: TopupFormProps['topupTypes'] = [];
   if (onceOff.length > 0) topupTypes.push('ONCE_OFF');
-  if (automatic) topupTypes.push('AUTOMATIC');
-  if (items.some((product) => product.kind === 'SMS')) topupTypes.push('SMS');
+  // Offered only once the shop really runs them (decision 0017); until then the API refuses them too.
+  if (automatic && isKindOnSale('AUTOMATIC')) topupTypes.push('AUTOMATIC');
+  if (items.some((product) => product.kind === 'SMS') && isKindOnSale('SMS')) topupTypes.push('SMS');
   if (cashCode) topupTypes.push('CASH_CODE');
 
   return (
