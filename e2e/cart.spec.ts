@@ -72,3 +72,21 @@ test('ladeplatz: a voucher in the detailed cart', async ({ page }) => {
   );
   await expectNoAxeViolations(page);
 });
+
+test('ladeplatz: a click whose request goes twice (a double click, a retry) adds once', async ({ page }) => {
+  const product = shopUrl('ladeplatz', '/shop/gaming/pixelpass');
+  const add = page.getByRole('button', { name: 'PixelPass 10 € in den Warenkorb legen' });
+  await page.goto(product);
+  await add.click();
+  await expect(page.getByTestId('cart-total')).toHaveText('10,25 €');
+
+  // Every add-to-cart request reaches the API twice, with the same Idempotency-Key.
+  await page.route('**/api/shop/rest/v2/addToCart', async (route) => {
+    await route.fetch();
+    await route.fulfill({ response: await route.fetch() });
+  });
+  await page.goto(product);
+  await add.dblclick();
+  await expect(page).toHaveURL(shopUrl('ladeplatz', '/shop/checkout/cart'));
+  await expect(page.getByTestId('cart-total')).toHaveText('20,50 €');
+});

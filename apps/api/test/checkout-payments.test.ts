@@ -98,10 +98,10 @@ describe('each payment method at the provider', () => {
         amount: approved.totalPrice,
         currency: 'EUR',
       });
-      expect(await providerPayment(approved.payerUrl)).toMatchObject({
-        status: 'CAPTURED',
-        capturedAmount: approved.totalPrice,
-      });
+      // The order is final before the capture goes out (the outcome is written first).
+      await expect
+        .poll(() => providerPayment(approved.payerUrl), { timeout: 10_000 })
+        .toMatchObject({ status: 'CAPTURED', capturedAmount: approved.totalPrice });
 
       const declined = await started(method);
       await client.act(declined.payerUrl, 'decline');

@@ -2,12 +2,16 @@ import 'server-only';
 import { parseLocale } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 
-/** Request headers passed through to the API as they are. */
+/**
+ * Request headers of the API's contract passed through as they are: `Idempotency-Key` makes a
+ * double click add to the cart once. The common headers of spec §7 are set below, not passed.
+ */
 const FORWARDED_REQUEST_HEADERS = [
   'accept',
   'accept-language',
   'content-type',
   'authorization',
+  'idempotency-key',
   'x-request-id',
 ];
 /** Response headers that describe the upstream connection, not the answer. */

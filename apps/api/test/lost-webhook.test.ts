@@ -1,0 +1,81 @@
+import { schema } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_PAYMENT_FOLLOW_UP_MS } from '../src/fulfilment/reconcile';
+import { checkoutClient, DECLINED_CARD, GOOD_CARD, operatorBalance } from './checkout-support';
+import { type RunningApi, startApi } from './harness';
+
+/**
+ * The provider's webhooks never reach this API, and the shopper closes the tab after paying:
+ * only the reconciliation pass can find out what happened, by asking the provider.
+ */
+let api: RunningApi;
+let client: ReturnType<typeof checkoutClient>;
+beforeAll(async () => {
+  api = await startApi({ webhooksLost: true });
+  client = checkoutClient(api);
+});
+afterAll(() => api.close());
+
+const later = () => new Date(Date.now() + OPEN_PAYMENT_FOLLOW_UP_MS + 60_000);
+
+async function orderRow(orderNumber: string) {
+  const [order] = await api.database.db
+    .select()
+    .from(schema.orders)
+    .where(eq(schema.orders.orderNumber, orderNumber));
+  if (!order) throw new Error(`no order ${orderNumber}`);
+  return order;
+}
+
+async function providerPayment(payerUrl: string) {
+  const id = new URL(payerUrl).pathname.split('/').pop();
+  const response = await fetch(`${api.sandbox.baseUrl}/psp/payments/${id}`);
+  return (await response.json()) as { status: string; capturedAmount?: number };
+}
+
+/** A funkfix top-up paid (or refused) at the provider by a shopper who never comes back. */
+async function abandonedPayment(msisdn: string, card: object, action: 'approve' | 'decline') {
+  const cartName = await client.newCart('funkfix', [
+    { productId: 'funkfix-topup-1500', phoneNumber: msisdn },
+  ]);
+  const started = await client.startPayment('funkfix', { cartName, paymentMethod: 'creditcard' });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const { orderNumber, payerUrl } = started.body as { orderNumber: string; payerUrl: string };
+  await client.act(payerUrl, action, card);
+  return { orderNumber, payerUrl };
+}
+
+describe('a lost webhook', () => {
+  it('a paid order whose shopper never returns is committed once by reconciliation', async () => {
+    const msisdn = '+4917030001234';
+    const before = await operatorBalance(api, msisdn);
+    const { orderNumber, payerUrl } = await abandonedPayment(msisdn, GOOD_CARD, 'approve');
+    expect((await providerPayment(payerUrl)).status).toBe('AUTHORIZED');
+
+    await api.reconcile();
+    expect((await orderRow(orderNumber)).status).toBe('paymentPending');
+
+    await Promise.all([api.reconcile(later()), api.reconcile(later())]);
+    await api.reconcile(later());
+    expect((await orderRow(orderNumber)).status).toBe('committed');
+    expect(await operatorBalance(api, msisdn)).toBe(before + 1500);
+    expect(await providerPayment(payerUrl)).toMatchObject({ status: 'CAPTURED', capturedAmount: 1500 });
+    const order = await orderRow(orderNumber);
+    const units = await api.database.db
+      .select()
+      .from(schema.orderUnits)
+      .where(eq(schema.orderUnits.orderId, order.id));
+    expect(units.map((unit) => [unit.state, unit.attempts])).toEqual([['SUCCEEDED', 1]]);
+  });
+
+  it('a declined payment ends its order failed, with nothing delivered', async () => {
+    const msisdn = '+4917030002234';
+    const before = await operatorBalance(api, msisdn);
+    const { orderNumber } = await abandonedPayment(msisdn, DECLINED_CARD, 'decline');
+    await api.reconcile(later());
+    await api.reconcile(later());
+    expect((await orderRow(orderNumber)).status).toBe('failed');
+    expect(await operatorBalance(api, msisdn)).toBe(before);
+  });
+});
