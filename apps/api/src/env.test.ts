@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env';
+import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 
 describe('readEnv', () => {
   it('defaults to the embedded database and port 4000', () => {
@@ -17,5 +18,35 @@ describe('readEnv', () => {
     expect(() => readEnv({ API_PORT: 'eighty', DATABASE_URL: 'mysql://db/shop' })).toThrowError(
       /API_PORT[\s\S]*DATABASE_URL: must be a postgres/,
     );
+  });
+
+  it('refuses to start in production on a public secret or a missing key, naming the variable', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const production = {
+      NODE_ENV: 'production',
+      VOUCHER_PIN_KEY: key,
+      PSP_WEBHOOK_SECRET: 'a-secret-of-our-own',
+    };
+    expect(readEnv(production).PSP_WEBHOOK_SECRET).toBe('a-secret-of-our-own');
+    expect(() => readEnv({ ...production, PSP_WEBHOOK_SECRET: undefined })).toThrowError(
+      /PSP_WEBHOOK_SECRET: must be set/,
+    );
+    expect(() => readEnv({ ...production, PSP_WEBHOOK_SECRET: 'sandbox-webhook-secret' })).toThrowError(
+      /PSP_WEBHOOK_SECRET/,
+    );
+    expect(() => readEnv({ ...production, VOUCHER_PIN_KEY: undefined })).toThrowError(
+      /VOUCHER_PIN_KEY: must be set/,
+    );
+    expect(() => readEnv({ ...production, VOUCHER_PIN_KEY: DEVELOPMENT_PIN_KEY })).toThrowError(
+      /VOUCHER_PIN_KEY/,
+    );
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(
+      /VOUCHER_PIN_KEY[\s\S]*PSP_WEBHOOK_SECRET/,
+    );
+  });
+
+  it('keeps the development defaults outside production', () => {
+    expect(readEnv({}).PSP_WEBHOOK_SECRET).toBe('sandbox-webhook-secret');
+    expect(readEnv({ NODE_ENV: 'test' }).VOUCHER_PIN_KEY).toBeUndefined();
   });
 });

@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
+
+/** The sandbox provider's default signing secret: fine on a development machine, public everywhere else. */
+const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -15,7 +19,6 @@ const envSchema = z.object({
   SANDBOX_URL: z.url().default('http://localhost:4100'),
   /** Where the payment provider reaches this API (webhooks); default http://127.0.0.1:{API_PORT}. */
   API_PUBLIC_URL: z.url().optional(),
-  /** Shared secret of the payment provider's webhook signatures. */
   /** The mail server receipts go through. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().min(3).default('Shop receipts <receipts@shop.example>'),
@@ -25,15 +28,40 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Seconds a commit holds an order; after a crash another commit takes over once it has passed. */
   COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
-  PSP_WEBHOOK_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
+  /** Shared secret of the payment provider's webhook signatures. */
+  PSP_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_WEBHOOK_SECRET),
+  NODE_ENV: z.string().default('development'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Secrets whose development or example values are public (in this repository and its docs): a
+ * production API refuses to start on them, or with no key at all where a default would apply.
+ */
+const PUBLIC_SECRET_VALUES: Readonly<Record<'VOUCHER_PIN_KEY' | 'PSP_WEBHOOK_SECRET', readonly string[]>> = {
+  VOUCHER_PIN_KEY: [DEVELOPMENT_PIN_KEY],
+  PSP_WEBHOOK_SECRET: [SANDBOX_WEBHOOK_SECRET, 'test-webhook-secret', 'change-me', 'changeme', 'secret'],
+};
+
+const productionSchema = envSchema.superRefine((env, context) => {
+  if (env.NODE_ENV !== 'production') return;
+  for (const [name, publicValues] of Object.entries(PUBLIC_SECRET_VALUES)) {
+    const value = env[name as keyof typeof PUBLIC_SECRET_VALUES];
+    if (value === undefined || publicValues.includes(value.trim())) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must be set to a secret of its own in production (the development value is public)',
+      });
+    }
+  }
+});
+
 /** Reads the API's settings from the environment; exits with every bad variable named. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const withoutBlanks = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = envSchema.safeParse(withoutBlanks);
+  const result = productionSchema.safeParse(withoutBlanks);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
   throw new Error(`Invalid environment:\n${problems.join('\n')}`);

@@ -17,7 +17,7 @@ export interface PinCipher {
 }
 
 /** A fixed key for development and tests only: anybody who reads this file can decrypt with it. */
-const DEVELOPMENT_KEY = 'ZGV2ZWxvcG1lbnQtb25seSB2b3VjaGVyIHBpbiBrZXk=';
+export const DEVELOPMENT_PIN_KEY = 'ZGV2ZWxvcG1lbnQtb25seSB2b3VjaGVyIHBpbiBrZXk=';
 
 export const DEVELOPMENT_KEY_WARNING =
   'VOUCHER_PIN_KEY is not set: voucher PINs are encrypted with the public development key. ' +
@@ -42,7 +42,7 @@ const derive = (key: Buffer, purpose: string) =>
 /** A cipher over `keyBase64`; without one (or a blank one), over the fixed development key. */
 export function createPinCipher(keyBase64?: string): PinCipher {
   const usesDevelopmentKey = keyBase64 === undefined || keyBase64.trim() === '';
-  const key = readKey(usesDevelopmentKey ? DEVELOPMENT_KEY : (keyBase64 as string));
+  const key = readKey(usesDevelopmentKey ? DEVELOPMENT_PIN_KEY : (keyBase64 as string));
   const encryptionKey = derive(key, 'encryption');
   const hashKey = derive(key, 'hash');
 
