@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 /** Puts a once-off top-up in the cart through the top-up form of a single-brand main page. */

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   addTopup,
   choosePayment,
@@ -8,6 +7,7 @@ import {
   testCards,
   uniqueNumber,
 } from './checkout';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 const funkfix = { phone: 'Handynummer', next: 'Weiter' };

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { cashCodeResultPage, expectOutcome, operatorBalance, uniqueNumber } from './checkout';
+import { expect, type Page, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 /** docs/sandbox.md: a code that is always used already. */

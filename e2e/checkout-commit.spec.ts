@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   addTopup,
   choosePayment,
@@ -10,6 +9,7 @@ import {
   testCards,
   uniqueNumber,
 } from './checkout';
+import { expect, type Page, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 const funkfix = { phone: 'Handynummer', next: 'Weiter' };

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   addTopup,
   choosePayment,
@@ -9,6 +8,7 @@ import {
   testCards,
   uniqueNumber,
 } from './checkout';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 const belwaarde = { phone: 'Mobiel nummer', next: 'Doorgaan' };

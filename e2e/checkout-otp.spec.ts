@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addTopup, choosePayment, latestCode, payerPage, uniqueNumber } from './checkout';
+import { expect, test } from './fixtures';
 
 const labels = { phone: 'Handynummer', next: 'Weiter' };
 const keepMethod = 'Zahlungsart für künftige Zahlungen speichern';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ports } from '../playwright.config';
+import { expect, test } from './fixtures';
 import { callShop, demoTenants, shopUrl, tenant } from './shop';
 
 test('the bare localhost lists all eleven shops with links to their main pages', async ({ page }) => {

@@ -21,6 +21,7 @@ export interface PlainResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   json<T = Record<string, unknown>>(): T;
+  text(): string;
 }
 
 /**
@@ -51,6 +52,7 @@ export function callShop(
             status: response.statusCode ?? 0,
             headers: response.headers,
             json: () => JSON.parse(body),
+            text: () => body,
           }),
         );
       },

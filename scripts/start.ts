@@ -118,7 +118,8 @@ run('api', [...tsx, 'apps/api/src/main.ts'], {
 run(
   'storefront',
   [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(ports.storefront)],
-  { API_URL: apiUrl },
+  // SANDBOX_URL: where the payment pages some tenants embed come from (the storefront's CSP).
+  { API_URL: apiUrl, SANDBOX_URL: sandboxUrl },
   storefrontDir,
 );
 

@@ -4,6 +4,7 @@ import '@fontsource-variable/nunito';
 import '@fontsource-variable/source-sans-3';
 import './globals.css';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { AlertArea } from '../components/Alerts';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ScrollToTop } from '../components/ScrollToTop';
+import { NONCE_HEADER } from '../lib/security-headers';
 import { currentHost } from '../lib/tenant';
 import { currentTheme, themeStylesheet } from '../lib/theme';
 
@@ -37,17 +39,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     );
   }
   const { tenant } = target;
-  const [language, theme, t] = await Promise.all([
+  const [language, theme, t, requestHeaders] = await Promise.all([
     getLocale(),
     currentTheme(tenant),
     getTranslations('common'),
+    headers(),
   ]);
+  // The policy allows inline styles for now (decision 0016); the nonce readies the theme for one that does not.
+  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
 
   return (
     <html lang={language} data-theme={theme} data-tenant={tenant.shopId}>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the tenant theme is validated config, not user input */}
-        <style dangerouslySetInnerHTML={{ __html: themeStylesheet(tenant) }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStylesheet(tenant) }} />
       </head>
       <body>
         <NextIntlClientProvider>
