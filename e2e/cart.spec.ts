@@ -80,10 +80,16 @@ test('ladeplatz: a click whose request goes twice (a double click, a retry) adds
   await add.click();
   await expect(page.getByTestId('cart-total')).toHaveText('10,25 €');
 
-  // Every add-to-cart request reaches the API twice, with the same Idempotency-Key.
+  // Every add-to-cart request reaches the shop twice, with the same Idempotency-Key (sent from
+  // here, which resolves no *.localhost: to the loopback address with the shop's Host).
   await page.route('**/api/shop/rest/v2/addToCart', async (route) => {
-    await route.fetch();
-    await route.fulfill({ response: await route.fetch() });
+    const url = new URL(route.request().url());
+    const resend = {
+      url: `http://127.0.0.1:${url.port}${url.pathname}`,
+      headers: { ...route.request().headers(), host: url.host },
+    };
+    await route.fetch(resend);
+    await route.fulfill({ response: await route.fetch(resend) });
   });
   await page.goto(product);
   await add.dblclick();
