@@ -7,8 +7,9 @@ import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
 import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
-import { buildApp } from '../src/app';
+import { type AppDependencies, buildApp } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
+import { type AbuseLimitOptions, DEFAULT_ABUSE_LIMITS } from '../src/http/rate-limits';
 import { createPinCipher } from '../src/vouchers/pin-crypto';
 
 /**
@@ -28,7 +29,17 @@ export const WEBHOOK_SECRET = 'test-webhook-secret';
 /** 32 bytes, base64: the voucher PIN key of the tests. */
 export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export async function startApi() {
+/** Ceilings no test reaches unless it sets its own: every limited call is still counted. */
+export const LIFTED_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_ABUSE_LIMITS).map((name) => [name, { max: 1_000_000 }]),
+) as NonNullable<AbuseLimitOptions['overrides']>;
+
+export interface StartApiOptions {
+  /** The abuse limits as the test wants them; by default lifted out of reach. */
+  abuseLimits?: AbuseLimitOptions;
+}
+
+export async function startApi({ abuseLimits = { overrides: LIFTED_LIMITS } }: StartApiOptions = {}) {
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const sandbox = await buildSandbox({
@@ -43,33 +54,51 @@ export async function startApi() {
   await syncTenants(database.db, tenants().all);
   const pins = createPinCipher(TEST_PIN_KEY);
   await seedDemoData(database.db, tenants().all, { pinCipher: pins });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({
-    logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
-    tenants: tenants(),
-    db: database.db,
-    pingDatabase: database.ping,
-    operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
-    provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
-    messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
-    mailer: createSmtpMailer({
-      url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
-      from: 'Shop <receipts@shop.example>',
-    }),
-    pins,
-    publicUrl: baseUrl,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
+  /** An API process over this database and sandbox, listening on a port of its own. */
+  const listeningApi = async (limits: AbuseLimitOptions) => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const dependencies: AppDependencies = {
+      logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
+      tenants: tenants(),
+      db: database.db,
+      pingDatabase: database.ping,
+      operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
+      provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
+      messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
+      mailer: createSmtpMailer({
+        url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
+        from: 'Shop <receipts@shop.example>',
+      }),
+      pins,
+      publicUrl: baseUrl,
+      abuseLimits: limits,
+    };
+    const app = await buildApp(dependencies);
+    await app.listen({ port, host: '127.0.0.1' });
+    return {
+      app,
+      baseUrl,
+      request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
+    };
+  };
+  const first = await listeningApi(abuseLimits);
+  const others: Awaited<ReturnType<typeof listeningApi>>[] = [];
   return {
     database,
-    baseUrl,
+    baseUrl: first.baseUrl,
     sandbox: { app: sandbox, baseUrl: sandboxUrl },
-    request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
+    request: first.request,
+    /** A second API process sharing this one's database and sandbox (closed with it). */
+    another: async (limits: AbuseLimitOptions = abuseLimits) => {
+      const api = await listeningApi(limits);
+      others.push(api);
+      return { baseUrl: api.baseUrl, request: api.request };
+    },
     close: async () => {
       // The sandbox first, so that no webhook is still arriving while the API closes.
       await sandbox.close();
-      await app.close();
+      for (const api of [first, ...others]) await api.app.close();
       await database.close();
     },
   };
