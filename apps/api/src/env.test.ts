@@ -18,4 +18,10 @@ describe('readEnv', () => {
       /API_PORT[\s\S]*DATABASE_URL: must be a postgres/,
     );
   });
+
+  it('takes a Redis URL for the abuse limits, and nothing else there', () => {
+    expect(readEnv({}).REDIS_URL).toBeUndefined();
+    expect(readEnv({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
+    expect(() => readEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrowError(/REDIS_URL: must be a redis/);
+  });
 });

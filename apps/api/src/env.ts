@@ -26,6 +26,8 @@ const envSchema = z.object({
   /** Seconds a commit holds an order; after a crash another commit takes over once it has passed. */
   COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   PSP_WEBHOOK_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
+  /** Redis that keeps the abuse limits' counts for every API process; unset means each process counts in memory. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
