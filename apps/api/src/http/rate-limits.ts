@@ -102,7 +102,7 @@ export async function registerAbuseLimits(
   app: FastifyInstance,
   { redis, overrides = {} }: AbuseLimitOptions = {},
 ): Promise<AbuseLimits> {
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'shop-limits:', cache: 10_000 });
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'shop-limits:' });
   const names = Object.keys(DEFAULT_ABUSE_LIMITS) as AbuseLimitName[];
   const allowances = Object.fromEntries(
     names.map((name) => [name, { ...DEFAULT_ABUSE_LIMITS[name], ...overrides[name] }]),
