@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mainPagePath, tenants } from '@shop/tenants';
+import { isRedisReachable } from '../apps/api/src/adapters/redis';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const storefrontDir = join(root, 'apps/storefront');
@@ -104,6 +105,14 @@ if (!storefrontIsBuilt()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisReachable = await isRedisReachable(redisUrl);
+console.log(
+  redisReachable
+    ? `Abuse limits count in Redis at ${redisUrl}.`
+    : `Abuse limits count in memory: no Redis answers at ${redisUrl}.`,
+);
+
 const tsx = ['--import', 'tsx'];
 run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   SANDBOX_PORT: String(ports.sandbox),
@@ -114,6 +123,8 @@ run('api', [...tsx, 'apps/api/src/main.ts'], {
   API_PORT: String(ports.api),
   SANDBOX_URL: sandboxUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${ports.sandboxSmtp}`,
+  // Blank is unset for the API.
+  REDIS_URL: redisReachable ? redisUrl : '',
 });
 run(
   'storefront',

@@ -17,6 +17,7 @@ import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
 import { fulfilInBackground } from './fulfilment/background';
 import { registerErrorHandling } from './http/errors';
+import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
 import { tenantContext } from './http/tenant-context';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   messages: MessageGateway;
   /** The API's own public base URL: the payment provider's webhooks go to it. */
   publicUrl: string;
+  /** Where the abuse limits keep their counts (Redis or memory) and any numbers other than the defaults. */
+  abuseLimits?: AbuseLimitOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -78,6 +81,7 @@ export async function buildApp({
   provider,
   messages,
   publicUrl,
+  abuseLimits,
   logger = false,
 }: AppDependencies) {
   const app = Fastify({
@@ -109,6 +113,7 @@ export async function buildApp({
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const limits = await registerAbuseLimits(app, abuseLimits);
 
   const { checkout, fulfilment } = servicesOf({
     db,
@@ -129,11 +134,11 @@ export async function buildApp({
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
-    await scoped.register(numberLookupRoutes, { operator });
+    await scoped.register(numberLookupRoutes, { operator, limits });
     await scoped.register(productRoutes, { db });
-    await scoped.register(cartRoutes, { db });
-    await scoped.register(checkoutRoutes, checkout);
-    await scoped.register(commitRoutes, fulfilment);
+    await scoped.register(cartRoutes, { db, limits });
+    await scoped.register(checkoutRoutes, { ...checkout, limits });
+    await scoped.register(commitRoutes, { ...fulfilment, limits });
   });
 
   return app;

@@ -49,4 +49,10 @@ describe('readEnv', () => {
     expect(readEnv({}).PSP_WEBHOOK_SECRET).toBe('sandbox-webhook-secret');
     expect(readEnv({ NODE_ENV: 'test' }).VOUCHER_PIN_KEY).toBeUndefined();
   });
+
+  it('takes a Redis URL for the abuse limits, and nothing else there', () => {
+    expect(readEnv({}).REDIS_URL).toBeUndefined();
+    expect(readEnv({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
+    expect(() => readEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrowError(/REDIS_URL: must be a redis/);
+  });
 });

@@ -30,6 +30,8 @@ const envSchema = z.object({
   COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Shared secret of the payment provider's webhook signatures. */
   PSP_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_WEBHOOK_SECRET),
+  /** Redis that keeps the abuse limits' counts for every API process; unset means each process counts in memory. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   NODE_ENV: z.string().default('development'),
 });
 

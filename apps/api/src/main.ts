@@ -5,6 +5,7 @@ import { createSmtpMailer } from './adapters/mailer';
 import { createHttpMessageGateway } from './adapters/messages';
 import { createHttpOperator } from './adapters/operator';
 import { createSandboxPaymentProvider } from './adapters/payment-provider';
+import { createRedis } from './adapters/redis';
 import { buildApp, servicesOf } from './app';
 import { deleteExpiredCarts } from './cart/service';
 import { seedDemoData } from './demo/seed';
@@ -51,13 +52,32 @@ const dependencies = {
   publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
 };
 const { fulfilment } = servicesOf(dependencies);
+const redis = env.REDIS_URL ? createRedis(env.REDIS_URL) : undefined;
 const app = await buildApp({
   ...dependencies,
+  abuseLimits: { redis },
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   },
 });
+
+if (redis) {
+  // ioredis reconnects by itself: one warning per outage, not one per attempt.
+  let down = false;
+  redis.on('ready', () => {
+    down = false;
+    app.log.info('abuse limits count in Redis');
+  });
+  redis.on('error', (err) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err }, 'Redis unreachable: abuse limits let calls through until it is back');
+  });
+  await redis.connect().catch(() => {});
+} else {
+  app.log.info('abuse limits count in memory (REDIS_URL unset)');
+}
 
 /** Expired carts go every ten minutes (in this process until the job queue lands). */
 const cartCleanup = setInterval(() => {
@@ -83,6 +103,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   clearInterval(cartCleanup);
   clearInterval(reconciliation);
   await app.close();
+  redis?.disconnect();
   await database.close();
 });
 

@@ -7,9 +7,10 @@ import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
 import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
-import { buildApp, servicesOf } from '../src/app';
+import { type AppDependencies, buildApp, servicesOf } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
 import { reconcileOrders } from '../src/fulfilment/reconcile';
+import { type AbuseLimitOptions, DEFAULT_ABUSE_LIMITS } from '../src/http/rate-limits';
 import { createPinCipher } from '../src/vouchers/pin-crypto';
 
 /**
@@ -29,12 +30,22 @@ export const WEBHOOK_SECRET = 'test-webhook-secret';
 /** 32 bytes, base64: the voucher PIN key of the tests. */
 export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export interface ApiOptions {
+/** Ceilings no test reaches unless it sets its own: every limited call is still counted. */
+export const LIFTED_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_ABUSE_LIMITS).map((name) => [name, { max: 1_000_000 }]),
+) as NonNullable<AbuseLimitOptions['overrides']>;
+
+export interface StartApiOptions {
+  /** The abuse limits as the test wants them; by default lifted out of reach. */
+  abuseLimits?: AbuseLimitOptions;
   /** The provider's webhooks go to a port nobody listens on, as if every one were lost. */
   webhooksLost?: boolean;
 }
 
-export async function startApi({ webhooksLost = false }: ApiOptions = {}) {
+export async function startApi({
+  abuseLimits = { overrides: LIFTED_LIMITS },
+  webhooksLost = false,
+}: StartApiOptions = {}) {
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const sandbox = await buildSandbox({
@@ -49,40 +60,58 @@ export async function startApi({ webhooksLost = false }: ApiOptions = {}) {
   await syncTenants(database.db, tenants().all);
   const pins = createPinCipher(TEST_PIN_KEY);
   await seedDemoData(database.db, tenants().all, { pinCipher: pins });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dependencies = {
-    tenants: tenants(),
-    db: database.db,
-    pingDatabase: database.ping,
-    operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
-    provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
-    messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
-    mailer: createSmtpMailer({
-      url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
-      from: 'Shop <receipts@shop.example>',
-    }),
-    pins,
-    publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
+  /** An API process over this database and sandbox, listening on a port of its own. */
+  const listeningApi = async (limits: AbuseLimitOptions) => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const dependencies: AppDependencies = {
+      logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
+      tenants: tenants(),
+      db: database.db,
+      pingDatabase: database.ping,
+      operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
+      provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
+      messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
+      mailer: createSmtpMailer({
+        url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
+        from: 'Shop <receipts@shop.example>',
+      }),
+      pins,
+      publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
+      abuseLimits: limits,
+    };
+    const app = await buildApp(dependencies);
+    await app.listen({ port, host: '127.0.0.1' });
+    return {
+      app,
+      baseUrl,
+      request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
+      /** One reconciliation pass, as the API runs it on its schedule. */
+      reconcile: (now?: Date) =>
+        reconcileOrders(
+          { ...servicesOf(dependencies).fulfilment, tenants: dependencies.tenants, log: app.log },
+          now,
+        ),
+    };
   };
-  const app = await buildApp({
-    ...dependencies,
-    logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  const { fulfilment } = servicesOf(dependencies);
+  const first = await listeningApi(abuseLimits);
+  const others: Awaited<ReturnType<typeof listeningApi>>[] = [];
   return {
     database,
-    baseUrl,
+    baseUrl: first.baseUrl,
     sandbox: { app: sandbox, baseUrl: sandboxUrl },
-    request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
-    /** One reconciliation pass, as the API runs it on its schedule. */
-    reconcile: (now?: Date) =>
-      reconcileOrders({ ...fulfilment, tenants: dependencies.tenants, log: app.log }, now),
+    request: first.request,
+    reconcile: first.reconcile,
+    /** A second API process sharing this one's database and sandbox (closed with it). */
+    another: async (limits: AbuseLimitOptions = abuseLimits) => {
+      const api = await listeningApi(limits);
+      others.push(api);
+      return { baseUrl: api.baseUrl, request: api.request };
+    },
     close: async () => {
       // The sandbox first, so that no webhook is still arriving while the API closes.
       await sandbox.close();
-      await app.close();
+      for (const api of [first, ...others]) await api.app.close();
       await database.close();
     },
   };

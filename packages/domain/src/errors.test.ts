@@ -9,6 +9,10 @@ describe('messageKeyFor (spec §8)', () => {
     expect(messageKeyFor('NotAuthorizedException')).toBe('incorrectUsernameOrPassword');
     expect(messageKeyFor('UNKNOWN_CART')).toBe('UNKNOWN_CART');
   });
+  it('maps the abuse limits beside spec §8 to their own message', () => {
+    expect(messageKeyFor('TOO_MANY_REQUESTS')).toBe('tooManyRequests');
+    expect(messageKeyFor('OTP_RESEND_TIME_LIMIT_RESTRICTION')).toBe('otpResendTimeLimit');
+  });
   it('shows the general error for any other code, including inherited property names', () => {
     expect(messageKeyFor('SOMETHING_NEW')).toBe('generalErrorMessage');
     expect(messageKeyFor(undefined)).toBe('generalErrorMessage');

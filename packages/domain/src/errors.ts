@@ -8,6 +8,7 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   PRODUCT_NOT_AVAILABLE: 'PRODUCT_NOT_AVAILABLE',
   UNKNOWN_CART_ITEM: 'UNKNOWN_CART_ITEM',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
 } as const;
 
 /** The error body of every 4xx and 5xx answer. */
@@ -43,6 +44,8 @@ const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   PAYMENT_TOKEN_LIMIT_IS_REACHED: 'paymentTokenLimitIsReached',
   OTP_RESEND_TIME_LIMIT_RESTRICTION: 'otpResendTimeLimit',
   UNABLE_QUERY_AUTO_TOPUP_LIGHT: 'unableQueryAutoTopupLight',
+  // Added beside spec §8 (decision 0015): an abuse limit of the API refused the call.
+  TOO_MANY_REQUESTS: 'tooManyRequests',
 };
 
 export const GENERAL_ERROR_MESSAGE_KEY = 'generalErrorMessage';

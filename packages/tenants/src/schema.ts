@@ -179,6 +179,13 @@ export const tenantConfigSchema = z
         allowMultiplePromoCodes: z.boolean().default(false),
       })
       .prefault({}),
+    /** One-time codes by SMS per number, where the tenant wants other ceilings than the API's (decision 0015). */
+    abuseLimits: z
+      .strictObject({
+        otpPerNumberPerHour: z.number().int().min(1).max(20).optional(),
+        otpPerNumberPerDay: z.number().int().min(1).max(50).optional(),
+      })
+      .prefault({}),
     translations: translationOverridesSchema,
   })
   .superRefine((tenant, ctx) => {
@@ -197,6 +204,14 @@ export const tenantConfigSchema = z
           message: 'overrides a language the tenant does not offer',
         });
       }
+    }
+    const { otpPerNumberPerHour, otpPerNumberPerDay } = tenant.abuseLimits;
+    if (otpPerNumberPerHour && otpPerNumberPerDay && otpPerNumberPerDay < otpPerNumberPerHour) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['abuseLimits', 'otpPerNumberPerDay'],
+        message: 'must be at least otpPerNumberPerHour',
+      });
     }
     if (tenant.variations.mobileAppDeepLink && !tenant.flags.hasMobileAppFlow) {
       ctx.addIssue({

@@ -112,6 +112,25 @@ describe('a bad tenant config', () => {
     );
   });
 
+  it('takes its own ceilings of one-time codes per number, within bounds and a day no lower than an hour', () => {
+    const limited = parseTenantConfig('funkfix', {
+      ...funkfix,
+      abuseLimits: { otpPerNumberPerHour: 2, otpPerNumberPerDay: 4 },
+    });
+    expect(limited.abuseLimits).toEqual({ otpPerNumberPerHour: 2, otpPerNumberPerDay: 4 });
+    expect(parseTenantConfig('funkfix', funkfix).abuseLimits).toEqual({});
+    const refused = [
+      { otpPerNumberPerHour: 0 },
+      { otpPerNumberPerHour: 2.5 },
+      { otpPerNumberPerDay: 51 },
+      { otpPerNumberPerHour: 5, otpPerNumberPerDay: 3 },
+      { otpPerClientPerHour: 5 },
+    ];
+    for (const abuseLimits of refused) {
+      expect(() => parseTenantConfig('funkfix', { ...funkfix, abuseLimits })).toThrowError(/abuseLimits/);
+    }
+  });
+
   it('fails when a file name and its shop id differ, or two tenants claim one domain', () => {
     expect(() => createTenantRegistry({ other: funkfix })).toThrowError(/tenant "other"[\s\S]*shopId/);
     const twin = { ...(tenantSources.blitzmobil as object), domains: funkfix.domains };

@@ -20,4 +20,6 @@ export interface CheckoutContext extends CheckoutServices {
   shopOrigin: string;
   now: Date;
   log: FastifyBaseLogger;
+  /** Counts a one-time code about to go to this number against the abuse limits; 429 when used up. */
+  allowCode: (phoneNumber: string) => Promise<void>;
 }

@@ -10,7 +10,7 @@ import {
   otpResendWaitSeconds,
 } from '@shop/domain';
 import { tenantTranslations } from '@shop/tenants';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { type Cart, findCartForUpdate, type Transaction } from '../cart/service';
 import { ApiError } from '../http/errors';
@@ -26,7 +26,10 @@ export interface PendingOtp {
   cartId: string;
   phoneNumber: string;
   code: string;
+  codeHash: string;
   language: string;
+  /** The cart's earlier open code to the same number, which stands again when this one cannot go out. */
+  replaced?: Partial<typeof otpChallenges.$inferInsert>;
 }
 
 /** The cart's challenge, if any. */
@@ -53,6 +56,7 @@ export async function openChallenge(
       429,
       'OTP_RESEND_TIME_LIMIT_RESTRICTION',
       `A code was sent less than a minute ago; a new one can be sent in ${wait} s`,
+      { 'Retry-After': String(wait) },
     );
   }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -68,15 +72,36 @@ export async function openChallenge(
     .insert(otpChallenges)
     .values({ cartId: cart.id, ...values })
     .onConflictDoUpdate({ target: otpChallenges.cartId, set: values });
-  return { cartId: cart.id, phoneNumber, code, language };
+  // Only an open code to the same number may stand again, never the confirmation of another number.
+  const standsAgain = earlier?.phoneNumber === phoneNumber && !earlier.verifiedAt;
+  const replaced = standsAgain ? { ...earlier, cartId: undefined } : undefined;
+  return { cartId: cart.id, phoneNumber, code, codeHash: values.codeHash, language, replaced };
 }
 
 /**
- * Sends the code by SMS, outside any transaction. When the gateway fails the code is withdrawn
- * (so the shopper may ask again at once) and the caller answers 503.
+ * Takes back a code that did not go out: the cart's earlier code stands again, or without one
+ * nothing counts as sent (so the shopper may ask again at once). A newer code is left alone.
+ */
+async function withdrawChallenge(db: CheckoutContext['db'], pending: PendingOtp): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set(pending.replaced ?? { sentAt: null })
+    .where(and(eq(otpChallenges.cartId, pending.cartId), eq(otpChallenges.codeHash, pending.codeHash)));
+}
+
+/**
+ * Sends the code by SMS, outside any transaction, once the abuse limits allow one more to the
+ * number (else 429). When the limits refuse or the gateway fails, the code is withdrawn; a
+ * gateway failure answers 503.
  */
 export async function sendChallenge(context: CheckoutContext, pending: PendingOtp): Promise<string> {
   const { tenant, messages, db, log } = context;
+  try {
+    await context.allowCode(pending.phoneNumber);
+  } catch (error) {
+    await withdrawChallenge(db, pending);
+    throw error;
+  }
   const language =
     isLanguage(pending.language) && tenant.locales.includes(pending.language)
       ? pending.language
@@ -90,7 +115,7 @@ export async function sendChallenge(context: CheckoutContext, pending: PendingOt
     await messages.send({ channel: 'sms', to: pending.phoneNumber, text, from: tenant.shortName });
   } catch (error) {
     log.warn({ err: error }, 'one-time code not sent');
-    await db.update(otpChallenges).set({ sentAt: null }).where(eq(otpChallenges.cartId, pending.cartId));
+    await withdrawChallenge(db, pending);
     throw new ApiError(
       503,
       'SERVICE_UNAVAILABLE',

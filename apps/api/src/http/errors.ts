@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries, such as `Retry-After` of a 429. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -40,6 +42,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body } = envelopeFor(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code }, body.message);
+    if (error instanceof ApiError) reply.headers(error.headers);
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartItemInputSchema, cartNameSchema, detailedCartSchema } from '../cart/schemas';
 import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
+import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const headers = tenantHeadersSchema.extend({
@@ -15,6 +16,7 @@ const headers = tenantHeadersSchema.extend({
     .meta({ description: 'The same key twice adds the items once (a double click, a retry)' }),
 });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const changeErrors = { ...errors, 429: errorEnvelopeSchema };
 const items = z.array(cartItemInputSchema).min(1).max(50);
 const voucherBody = z.strictObject({
   cartName: cartNameSchema,
@@ -23,7 +25,11 @@ const voucherBody = z.strictObject({
 const tags = ['cart'];
 
 /** The cart calls of spec §7 (Cart and checkout, the cart half), at exactly its paths. */
-export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimits }> = async (
+  app,
+  { db, limits },
+) => {
+  const onRequest = limits.guard('cart');
   const context = (request: { tenant: Parameters<typeof addItems>[0]['tenant'] }) => ({
     db,
     tenant: request.tenant,
@@ -32,12 +38,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/api/shop/rest/addToCart',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Put items in a new cart (or the named one) and answer its name',
         headers,
         body: z.strictObject({ cartName: cartNameSchema.optional(), items }),
-        response: { 200: z.object({ cartName: z.string() }), ...errors },
+        response: { 200: z.object({ cartName: z.string() }), ...changeErrors },
       },
     },
     async (request) => ({
@@ -53,12 +60,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/api/shop/createCart',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Create a cart, with items if given; the phone number gets a leading +',
         headers,
         body: z.strictObject({ items: items.optional(), phoneNumber: z.string().min(1).max(32).optional() }),
-        response: { 200: z.object({ cartName: z.string() }), ...errors },
+        response: { 200: z.object({ cartName: z.string() }), ...changeErrors },
       },
     },
     async (request) => {
@@ -76,12 +84,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/api/shop/rest/v2/addToCart',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Put items in a cart (a new one without cartName) and answer the detailed cart',
         headers,
         body: z.strictObject({ cartName: cartNameSchema.optional(), items }),
-        response: { 200: detailedCartSchema, ...errors },
+        response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -112,6 +121,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.put(
     '/api/shop/rest/v2/carts/:cartName/items/:itemKey/:count',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Set the quantity of a cart line (0 removes it)',
@@ -121,7 +131,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           itemKey: z.string().min(1).max(64),
           count: z.coerce.number().int().min(0).max(MAX_ITEM_QUANTITY),
         }),
-        response: { 200: detailedCartSchema, ...errors },
+        response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -134,12 +144,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.delete(
     '/api/shop/rest/v2/carts/:cartName/items/:itemKey',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Remove a cart line',
         headers: tenantHeadersSchema,
         params: z.object({ cartName: cartNameSchema, itemKey: z.string().min(1).max(64) }),
-        response: { 200: detailedCartSchema, ...errors },
+        response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -152,12 +163,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/api/shop/rest/addVouchers',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Apply promo codes',
         headers: tenantHeadersSchema,
         body: voucherBody,
-        response: { 200: detailedCartSchema, ...errors },
+        response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -169,12 +181,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     '/api/shop/rest/removeVouchers',
     {
+      onRequest,
       schema: {
         tags,
         summary: 'Remove promo codes',
         headers: tenantHeadersSchema,
         body: voucherBody,
-        response: { 200: detailedCartSchema, ...errors },
+        response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
     async (request) => {

@@ -19,6 +19,7 @@ import {
 } from '../checkout/schemas';
 import { shopOrigin } from '../checkout/shop-origin';
 import { startPayment } from '../checkout/start-payment';
+import { type AbuseLimits, clientAddress } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const errors = {
@@ -37,7 +38,10 @@ const headers = tenantHeadersSchema;
 const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** The checkout calls of spec §7 (Cart and checkout, the checkout half), at exactly its paths. */
-export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices> = async (app, services) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: AbuseLimits }> = async (
+  app,
+  { limits, ...services },
+) => {
   const context = (request: FastifyRequest): CheckoutContext => ({
     ...services,
     tenant: request.tenant,
@@ -48,11 +52,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices> = async (ap
     ),
     now: new Date(),
     log: request.log,
+    allowCode: (phoneNumber) =>
+      limits.take(request, [
+        { limit: 'otpPerClient', subject: clientAddress(request) },
+        { limit: 'otpPerNumber', subject: phoneNumber },
+        { limit: 'otpPerNumberDaily', subject: phoneNumber },
+      ]),
   });
+  const contactLimit = limits.guard('contact');
+  const paymentLimit = limits.guard('payment');
 
   app.post(
     '/api/shop/rest/checkout-address',
     {
+      onRequest: contactLimit,
       schema: {
         tags,
         summary: 'Keep the contact and address; answer the next step (OTP sends a code by SMS)',
@@ -84,6 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices> = async (ap
   app.post(
     '/api/shop/rest/resend-otp',
     {
+      onRequest: contactLimit,
       schema: {
         tags,
         summary: 'Send a new code (at most once a minute)',
@@ -101,6 +115,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices> = async (ap
   app.post(
     '/api/shop/rest/checkout-start-payment',
     {
+      onRequest: paymentLimit,
       schema: {
         tags,
         summary: 'Start paying the cart; answers where the shopper pays',
@@ -119,6 +134,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices> = async (ap
   app.post(
     '/api/shop/rest/checkout-start-apple-payment',
     {
+      onRequest: paymentLimit,
       schema: {
         tags,
         summary: 'Start paying the cart with Apple Pay',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { cartNameSchema } from '../cart/schemas';
 import { commitByNumber } from '../fulfilment/commit';
 import type { FulfilmentServices } from '../fulfilment/context';
+import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const voucherSchema = z.object({
@@ -30,10 +31,13 @@ const commitAnswerSchema = z
   .meta({ id: 'CommitAnswer' });
 
 /** Spec §7 payment-commit-order (docs/fulfilment.md). */
-export const commitRoutes: FastifyPluginAsyncZod<Omit<FulfilmentServices, 'log'>> = async (app, services) => {
+export const commitRoutes: FastifyPluginAsyncZod<
+  Omit<FulfilmentServices, 'log'> & { limits: AbuseLimits }
+> = async (app, { limits, ...services }) => {
   app.post(
     '/api/shop/rest/payment-commit-order',
     {
+      onRequest: limits.guard('commitPolling'),
       schema: {
         tags: ['checkout'],
         summary: 'Commit a paid order: deliver every unit once and settle the payment',
@@ -48,7 +52,12 @@ export const commitRoutes: FastifyPluginAsyncZod<Omit<FulfilmentServices, 'log'>
           paymentToken: z.string().max(256).nullish(),
           deviceId: z.string().max(128).nullish(),
         }),
-        response: { 200: commitAnswerSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: {
+          200: commitAnswerSchema,
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
     async (request) =>

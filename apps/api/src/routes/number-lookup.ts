@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type LookupResult, type Operator, OperatorUnavailableError } from '../adapters/operator';
 import { ApiError } from '../http/errors';
+import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const numberLookupSchema = z
@@ -20,13 +21,14 @@ const numberLookupSchema = z
   .meta({ id: 'NumberLookup', description: 'The operator brand of a number, if any owns it' });
 
 /** Spec §7 number look-up: which brand a shopper's number belongs to, before the sale. */
-export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator }> = async (
+export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator; limits: AbuseLimits }> = async (
   app,
-  { operator },
+  { operator, limits },
 ) => {
   app.get(
     '/api/shop/rest/number-lookup',
     {
+      onRequest: limits.guard('numberLookup'),
       schema: {
         tags: ['catalogue'],
         summary: 'The operator brand and country of a mobile number',
@@ -43,6 +45,7 @@ export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator }> =
         response: {
           200: numberLookupSchema,
           400: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
           503: errorEnvelopeSchema,
         },
       },

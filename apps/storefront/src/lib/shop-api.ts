@@ -3,7 +3,13 @@ import { readCookie, writeCookie } from './browser-cookies';
 /** Calls from the browser to the shop's `/api/*` (same origin); errors come back as their code. */
 export type ApiResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; code: string | undefined; message?: string };
+  | { ok: false; status: number; code: string | undefined; message?: string; retryAfterSeconds?: number };
+
+/** `Retry-After` in seconds (the API sends it with every 429). */
+function retryAfterSeconds(response: Response): number | undefined {
+  const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
 
 export async function callShopApi<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   try {
@@ -15,11 +21,13 @@ export async function callShopApi<T>(path: string, init: RequestInit = {}): Prom
       | { code?: string; message?: string }
       | undefined;
     if (response.ok) return { ok: true, data: body as T };
+    const wait = retryAfterSeconds(response);
     return {
       ok: false,
       status: response.status,
       code: body?.code,
       ...(typeof body?.message === 'string' ? { message: body.message } : {}),
+      ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
     };
   } catch {
     return { ok: false, status: 0, code: undefined };

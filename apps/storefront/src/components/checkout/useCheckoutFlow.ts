@@ -1,6 +1,6 @@
 'use client';
 
-import { checkoutAddressLanguage, messageKeyFor } from '@shop/domain';
+import { checkoutAddressLanguage, messageKeyFor, OTP_RESEND_INTERVAL_MS } from '@shop/domain';
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -129,6 +129,27 @@ export function useCheckoutFlow({
     return undefined;
   }
 
+  /**
+   * No new code went out. Within a minute of the last one, that code is still open: the shopper
+   * enters it, and may ask again when the server allows. A longer wait means the limits of codes
+   * per number or address refused: the shopper is told so, and may still enter a code this page
+   * had sent.
+   */
+  function codeRefused(retryAfterSeconds: number | undefined) {
+    const waitMs = (retryAfterSeconds ?? 0) * 1000;
+    if (waitMs <= OTP_RESEND_INTERVAL_MS) {
+      const sentAt =
+        retryAfterSeconds === undefined
+          ? (lastCode.current?.sentAt ?? Date.now())
+          : Date.now() - OTP_RESEND_INTERVAL_MS + waitMs;
+      lastCode.current = { sentTo: lastCode.current?.sentTo, sentAt };
+      setPhase({ step: 'otp', ...lastCode.current });
+      return;
+    }
+    if (lastCode.current) setPhase({ step: 'otp', ...lastCode.current });
+    fail('OTP_RESEND_TIME_LIMIT_RESTRICTION');
+  }
+
   async function pay(name: string, payment: PaymentChoice) {
     const started = await startPayment({
       cartName: name,
@@ -186,10 +207,8 @@ export function useCheckoutFlow({
         savePayment: payment.savePayment,
       });
       if (!address.ok) {
-        // A code sent less than a minute ago is still open: the shopper enters that one.
         if (address.code === 'OTP_RESEND_TIME_LIMIT_RESTRICTION') {
-          lastCode.current ??= { sentTo: undefined, sentAt: Date.now() };
-          setPhase({ step: 'otp', ...lastCode.current });
+          codeRefused(address.retryAfterSeconds);
           return;
         }
         fail(address.code);

@@ -16,7 +16,8 @@ import type { OrderToCommit } from '../../lib/result-query';
 
 /**
  * Spec §4 commit flow: commits the order as soon as the page runs and asks again every 2000 ms
- * while the answer is Pending; once it has ended, the stored device id is cleared.
+ * while the answer is Pending (or later, when the API answers 429 with Retry-After); once it has
+ * ended, the stored device id is cleared.
  */
 export function useOrderCommit(order: OrderToCommit | undefined): CommitState {
   const t = useTranslations('common');
@@ -44,6 +45,12 @@ export function useOrderCommit(order: OrderToCommit | undefined): CommitState {
         ...(deviceId ? { deviceId } : {}),
       });
       if (stopped) return;
+      if (!result.ok && result.status === 429) {
+        // Held back by the abuse limits, not failed: the order is asked about again once allowed.
+        const wait = Math.max(COMMIT_POLL_INTERVAL_MS, (result.retryAfterSeconds ?? 0) * 1000);
+        timer = setTimeout(() => ask(name, number), wait);
+        return;
+      }
       current = result.ok
         ? afterAnswer(current, result.data)
         : afterError(current, result, (key) => isMessageKey.current(key));

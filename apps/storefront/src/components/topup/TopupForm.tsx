@@ -190,6 +190,13 @@ export function TopupForm(props: TopupFormProps) {
       const response = await fetch(
         `/api/shop/rest/number-lookup?msisdn=${encodeURIComponent(number.msisdn)}`,
       );
+      if (response.status === 429) {
+        // Refused, not unavailable: the shopper is asked to wait instead of warned about the number.
+        const refusal = (await response.json().catch(() => undefined)) as { code?: string } | undefined;
+        setLookup({ state: 'idle' });
+        showAlert({ messageKey: messageKeyFor(refusal?.code) });
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       const answer = (await response.json()) as NumberLookupAnswer;
       const shown = number.international;

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { addTopup, choosePayment, uniqueNumber } from './checkout';
+
+const funkfix = { phone: 'Handynummer', next: 'Weiter' };
+
+test('funkfix: a payment the abuse limits refuse says so in the shop language', async ({ page }) => {
+  await addTopup(page, 'funkfix', { amount: '15 €', phone: uniqueNumber('+49170'), labels: funkfix });
+  await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
+  await choosePayment(page, { email: 'busy@example.com', method: 'Kreditkarte' });
+
+  // Payments started from this shopper's address (unknown carts, so nothing is charged) until the API refuses.
+  const refused = await page.evaluate(async () => {
+    for (let call = 0; call < 50; call += 1) {
+      const response = await fetch('/api/shop/rest/checkout-start-payment', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cartName: 'x'.repeat(24), paymentMethod: 'creditcard' }),
+      });
+      if (response.status === 429) {
+        return { retryAfter: response.headers.get('retry-after'), body: await response.json() };
+      }
+    }
+    return undefined;
+  });
+  expect(refused?.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  expect(refused?.retryAfter).toMatch(/^\d+$/);
+
+  await page.getByRole('button', { name: '15 € bezahlen' }).click();
+  await expect(
+    page.getByText(
+      'Zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/shop\/checkout\/payment$/);
+});
