@@ -50,24 +50,26 @@ async function call(on: Caller, path: string, client: string, body: unknown, ten
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: answer };
 }
 
-/** A cart whose checkout confirms the number by SMS (a guest's automatic top-up). */
-async function automaticCart(on: Caller, phoneNumber: string): Promise<string> {
-  const item = {
-    productId: 'funkfix-automatic',
-    amount: 1500,
-    phoneNumber,
-    autoTopupOption: 'MONTHLY',
-    recurringOption: { recurringType: 'MONTHLY', recurringDay: 1 },
-  };
+/** A cart of a once-off top-up to the number. */
+async function topupCart(on: Caller, phoneNumber: string): Promise<string> {
+  const item = { productId: 'funkfix-topup-1500', phoneNumber };
   const { status, body } = await call(on, '/api/shop/rest/v2/addToCart', freshClient(), { items: [item] });
   expect(status, JSON.stringify(body)).toBe(200);
   return body.cartName;
 }
 
 const NA = 'N/A';
-const checkoutAddress = (on: Caller, cartName: string, phoneNumber: string, client: string) =>
+/** The contact step of a guest who keeps the payment method, which confirms the number by SMS unless told otherwise. */
+const checkoutAddress = (
+  on: Caller,
+  cartName: string,
+  phoneNumber: string,
+  client: string,
+  savePayment = true,
+) =>
   call(on, '/api/shop/rest/checkout-address', client, {
     cartName,
+    savePayment,
     language: 'de',
     deliveryAddress: {
       firstname: NA,
@@ -100,20 +102,17 @@ function expectRefusal(answer: Awaited<ReturnType<typeof call>>, code: string) {
 describe('one-time codes by SMS', () => {
   it('go to one number at most as often as its limit allows, from any address; only codes sent count', async () => {
     const phone = freshNumber();
-    const onceOff = await call(api, '/api/shop/rest/v2/addToCart', freshClient(), {
-      items: [{ productId: 'funkfix-topup-1500', phoneNumber: phone }],
-    });
-    const noCode = await checkoutAddress(api, onceOff.body.cartName, phone, freshClient());
+    const noCode = await checkoutAddress(api, await topupCart(api, phone), phone, freshClient(), false);
     expect(noCode.body).toEqual({ nextStep: 'PAYMENT' });
 
-    const first = await automaticCart(api, phone);
+    const first = await topupCart(api, phone);
     expect((await checkoutAddress(api, first, phone, freshClient())).body.nextStep).toBe('OTP');
     const tooSoon = await checkoutAddress(api, first, phone, freshClient());
     expectRefusal(tooSoon, 'OTP_RESEND_TIME_LIMIT_RESTRICTION');
 
-    const second = await automaticCart(api, phone);
+    const second = await topupCart(api, phone);
     expect((await checkoutAddress(api, second, phone, freshClient())).body.nextStep).toBe('OTP');
-    const third = await automaticCart(api, phone);
+    const third = await topupCart(api, phone);
     expectRefusal(
       await checkoutAddress(api, third, phone, freshClient()),
       'OTP_RESEND_TIME_LIMIT_RESTRICTION',
@@ -137,20 +136,20 @@ describe('one-time codes by SMS', () => {
     const phones = [freshNumber(), freshNumber(), freshNumber(), freshNumber()];
     const answers = [];
     for (const phone of phones) {
-      answers.push(await checkoutAddress(api, await automaticCart(api, phone), phone, client));
+      answers.push(await checkoutAddress(api, await topupCart(api, phone), phone, client));
     }
     expect(answers.slice(0, 3).map((answer) => answer.body.nextStep)).toEqual(['OTP', 'OTP', 'OTP']);
     expectRefusal(answers[3] as Awaited<ReturnType<typeof call>>, 'OTP_RESEND_TIME_LIMIT_RESTRICTION');
     expect(await smsTo(phones[3] as string)).toEqual([]);
 
     const elsewhere = freshNumber();
-    const other = await checkoutAddress(api, await automaticCart(api, elsewhere), elsewhere, freshClient());
+    const other = await checkoutAddress(api, await topupCart(api, elsewhere), elsewhere, freshClient());
     expect(other.body.nextStep).toBe('OTP');
   });
 
   it('never outrun the limit when many checkouts ask at once', async () => {
     const phone = freshNumber();
-    const carts = await Promise.all(Array.from({ length: 6 }, () => automaticCart(api, phone)));
+    const carts = await Promise.all(Array.from({ length: 6 }, () => topupCart(api, phone)));
     const answers = await Promise.all(carts.map((cart) => checkoutAddress(api, cart, phone, freshClient())));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(4);
@@ -161,9 +160,9 @@ describe('one-time codes by SMS', () => {
     const quick = await api.another(limits({ otpPerNumber: { max: 1, windowMs: 1_000 } }));
     const phone = freshNumber();
     expect(
-      (await checkoutAddress(quick, await automaticCart(quick, phone), phone, freshClient())).body.nextStep,
+      (await checkoutAddress(quick, await topupCart(quick, phone), phone, freshClient())).body.nextStep,
     ).toBe('OTP');
-    const waiting = await automaticCart(quick, phone);
+    const waiting = await topupCart(quick, phone);
     const refused = await checkoutAddress(quick, waiting, phone, freshClient());
     expectRefusal(refused, 'OTP_RESEND_TIME_LIMIT_RESTRICTION');
 
@@ -247,7 +246,7 @@ describe('two API processes sharing one Redis', () => {
     const phone = freshNumber();
     const answers = [];
     for (const on of [first, second, first, second]) {
-      answers.push(await checkoutAddress(on, await automaticCart(on, phone), phone, freshClient()));
+      answers.push(await checkoutAddress(on, await topupCart(on, phone), phone, freshClient()));
     }
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429, 429]);
     expect(await smsTo(phone)).toHaveLength(2);
