@@ -16,7 +16,7 @@ import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
 import { fulfilInBackground } from './fulfilment/background';
-import { registerErrorHandling } from './http/errors';
+import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { tenantContext } from './http/tenant-context';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
@@ -88,6 +88,7 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: '127.0.0.1',
+    ...edgeErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
