@@ -17,6 +17,7 @@ import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
 import { fulfilInBackground } from './fulfilment/background';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
+import { refuseNulCharacters } from './http/nul-characters';
 import { tenantContext } from './http/tenant-context';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
@@ -97,6 +98,7 @@ export async function buildApp({
     reply.header('X-Request-Id', request.id);
   });
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   await app.register(swagger, {
     openapi: {
