@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addTopup, choosePayment, uniqueNumber } from './checkout';
+import { expect, test } from './fixtures';
 
 const funkfix = { phone: 'Handynummer', next: 'Weiter' };
 

@@ -16,7 +16,8 @@ import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
 import { fulfilInBackground } from './fulfilment/background';
-import { registerErrorHandling } from './http/errors';
+import { edgeErrorOptions, registerErrorHandling } from './http/errors';
+import { refuseNulCharacters } from './http/nul-characters';
 import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
 import { tenantContext } from './http/tenant-context';
 import { cartRoutes } from './routes/cart';
@@ -92,6 +93,7 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: '127.0.0.1',
+    ...edgeErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,6 +102,7 @@ export async function buildApp({
     reply.header('X-Request-Id', request.id);
   });
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   await app.register(swagger, {
     openapi: {

@@ -139,13 +139,15 @@ const tokenSchema = z.object({
 const refundedSchema = z.object({ refundedAmount: z.number() });
 const refusalSchema = z.object({ code: z.string() });
 const webhookSchema = z.object({ eventId: z.string(), type: z.string() });
+/** The provider's ids and our reference are printable ASCII; an event with other "ids" is junk. */
+const webhookId = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 const paymentWebhookSchema = z.object({
-  eventId: z.string(),
+  eventId: webhookId,
   type: z.string(),
-  paymentId: z.string(),
-  merchantReference: z.string(),
+  paymentId: webhookId,
+  merchantReference: webhookId,
   amount: z.number(),
-  token: z.string().optional(),
+  token: webhookId.optional(),
 });
 
 function signatureMatches(rawBody: string, header: string | undefined, secret: string): boolean {

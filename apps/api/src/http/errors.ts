@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode, type ErrorEnvelope } from '@shop/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An expected failure with its spec source code; the error handler turns it into the envelope. */
@@ -52,3 +54,48 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } satisfies ErrorEnvelope),
   );
 }
+
+/** What Fastify answers by itself, before any route, error handler or not-found handler is reached. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The URL is malformed' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A path parameter is too long' },
+};
+
+/**
+ * Server options that put the envelope on the answers Fastify and Node give before a request
+ * reaches a route: a URL that cannot be decoded, a path parameter past its length, and requests
+ * Node's HTTP parser refuses (malformed, or headers and URL past 16 KiB).
+ */
+export const edgeErrorOptions = {
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const known = FRAMEWORK_ERRORS[error.code];
+    if (!known) {
+      reply.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({
+        code: ErrorCode.INTERNAL_ERROR,
+        message: 'The request could not be completed. Please try again later.',
+      } satisfies ErrorEnvelope);
+    }
+    return reply
+      .status(known.status)
+      .send({ code: ErrorCode.VALIDATION_FAILED, message: known.message } satisfies ErrorEnvelope);
+  },
+  clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers or URL are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request did not arrive in time']
+          : [400, 'The request is malformed'];
+    const body = JSON.stringify({ code: ErrorCode.VALIDATION_FAILED, message } satisfies ErrorEnvelope);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
