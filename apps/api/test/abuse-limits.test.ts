@@ -147,6 +147,18 @@ describe('one-time codes by SMS', () => {
     expect(other.body.nextStep).toBe('OTP');
   });
 
+  it('stay under the shop’s ceiling against a caller who changes address and number every time', async () => {
+    const capped = await api.another(limits({ otpPerShop: { max: 2 } }));
+    const phones = [freshNumber(), freshNumber(), freshNumber()];
+    const answers = [];
+    for (const phone of phones) {
+      answers.push(await checkoutAddress(capped, await topupCart(capped, phone), phone, freshClient()));
+    }
+    expect(answers.slice(0, 2).map((answer) => answer.body.nextStep)).toEqual(['OTP', 'OTP']);
+    expectRefusal(answers[2] as Awaited<ReturnType<typeof call>>, 'OTP_RESEND_TIME_LIMIT_RESTRICTION');
+    expect(await smsTo(phones[2] as string)).toEqual([]);
+  });
+
   it('never outrun the limit when many checkouts ask at once', async () => {
     const phone = freshNumber();
     const carts = await Promise.all(Array.from({ length: 6 }, () => topupCart(api, phone)));

@@ -23,6 +23,11 @@ export const DEFAULT_ABUSE_LIMITS = {
   otpPerNumberDaily: { max: 8, windowMs: DAY },
   /** One-time codes sent by SMS at the request of one client address. */
   otpPerClient: { max: 10, windowMs: HOUR },
+  /**
+   * Every one-time code a shop sends: a ceiling on its SMS spend that holds even against a caller
+   * who forges its address and walks through numbers.
+   */
+  otpPerShop: { max: 1000, windowMs: HOUR },
   /** The contact step (checkout-address, resend-otp), whether or not a code goes out. */
   contact: { max: 20, windowMs: MINUTE },
   numberLookup: { max: 30, windowMs: MINUTE },
@@ -40,6 +45,7 @@ const OTP_LIMITS: ReadonlySet<AbuseLimitName> = new Set([
   'otpPerNumber',
   'otpPerNumberDaily',
   'otpPerClient',
+  'otpPerShop',
 ]);
 
 /** The ceilings a tenant's config may lower or raise. */

@@ -57,6 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         { limit: 'otpPerClient', subject: clientAddress(request) },
         { limit: 'otpPerNumber', subject: phoneNumber },
         { limit: 'otpPerNumberDaily', subject: phoneNumber },
+        { limit: 'otpPerShop', subject: 'all' },
       ]),
   });
   const contactLimit = limits.guard('contact');
