@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis, isRedisReachable } from '../src/adapters/redis';
 import type { AbuseLimitOptions } from '../src/http/rate-limits';
+import { guestAddress } from './checkout-support';
 import { freePort, LIFTED_LIMITS, type RunningApi, startApi } from './harness';
 
 type Caller = Pick<RunningApi, 'request'>;
@@ -58,7 +59,6 @@ async function topupCart(on: Caller, phoneNumber: string): Promise<string> {
   return body.cartName;
 }
 
-const NA = 'N/A';
 /** The contact step of a guest who keeps the payment method, which confirms the number by SMS unless told otherwise. */
 const checkoutAddress = (
   on: Caller,
@@ -71,19 +71,7 @@ const checkoutAddress = (
     cartName,
     savePayment,
     language: 'de',
-    deliveryAddress: {
-      firstname: NA,
-      lastname: NA,
-      street: NA,
-      houseNumber: NA,
-      zip: NA,
-      city: NA,
-      countryCode: NA,
-      email: 'shopper@example.com',
-      phoneNumber,
-      channel: 'web',
-      language: 'de',
-    },
+    deliveryAddress: guestAddress({ phoneNumber }),
   });
 
 async function smsTo(msisdn: string): Promise<unknown[]> {

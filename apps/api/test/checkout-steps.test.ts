@@ -1,7 +1,7 @@
 import { schema } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutClient } from './checkout-support';
+import { checkoutClient, guestAddress } from './checkout-support';
 import { type RunningApi, startApi } from './harness';
 
 let api: RunningApi;
@@ -11,21 +11,6 @@ beforeAll(async () => {
   client = checkoutClient(api);
 });
 afterAll(() => api.close());
-
-const NA = 'N/A';
-const guestAddress = (extra: Record<string, unknown> = {}) => ({
-  firstname: NA,
-  lastname: NA,
-  street: NA,
-  houseNumber: NA,
-  zip: NA,
-  city: NA,
-  countryCode: NA,
-  email: 'shopper@example.com',
-  channel: 'web',
-  language: 'de',
-  ...extra,
-});
 
 let numbers = 0;
 /** A fresh funkfix number per test, so outbox look-ups see only that test's messages. */

@@ -73,6 +73,23 @@ export function checkoutClient(api: RunningApi) {
   return { call, newCart, startPayment, order, orderReaches, act, webhook };
 }
 
+const NA = 'N/A';
+
+/** A guest's contact as the storefront sends it without the mobile-app flow (spec §3). */
+export const guestAddress = (extra: Record<string, unknown> = {}) => ({
+  firstname: NA,
+  lastname: NA,
+  street: NA,
+  houseNumber: NA,
+  zip: NA,
+  city: NA,
+  countryCode: NA,
+  email: 'shopper@example.com',
+  channel: 'web',
+  language: 'de',
+  ...extra,
+});
+
 /** The number's prepaid balance at the sandbox operator, minor units. */
 export async function operatorBalance(api: RunningApi, msisdn: string): Promise<number> {
   const response = await fetch(`${api.sandbox.baseUrl}/operator/balances/${encodeURIComponent(msisdn)}`);
