@@ -59,7 +59,8 @@ test('switching language changes the texts and survives a reload', async ({ page
   const options = page.getByRole('listitem').getByRole('button');
   await expect(options).toHaveCount(ladeplatz.locales.length);
   await expect(page.getByTestId('locale-pl').locator('img')).toHaveAttribute('src', /pl\..*svg/);
-  await page.getByTestId('locale-pl').click();
+  // The choice reloads the page, which may take a while on a busy machine.
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('locale-pl').click()]);
 
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
   await expect(headline).not.toHaveText(german ?? '');
