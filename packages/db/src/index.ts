@@ -1,3 +1,9 @@
-export { type Database, type DatabaseHandle, type DatabaseOptions, openDatabase } from './connection';
+export {
+  type Database,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  openDatabase,
+  type Transaction,
+} from './connection';
 export * as schema from './schema';
 export { syncTenants } from './tenants';

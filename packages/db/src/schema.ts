@@ -1,3 +1,4 @@
+import type { OrderStatus, PaymentState, ProductKind } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -196,7 +197,7 @@ export const orders = pgTable(
     totalPrice: integer('total_price').notNull(),
     lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
     contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
     paymentRequired: boolean('payment_required').notNull(),
     /** While set and in the future, one commit is fulfilling the order; others wait for it. */
     fulfilmentLeaseUntil: timestamp('fulfilment_lease_until', { withTimezone: true }),
@@ -230,7 +231,7 @@ export const payments = pgTable(
     savePaymentMethod: boolean('save_payment_method').notNull().default(false),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    state: text('state').notNull(),
+    state: text('state').$type<PaymentState>().notNull(),
     payerUrl: text('payer_url'),
     token: text('token'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
@@ -294,7 +295,7 @@ export const orderUnits = pgTable(
     lineIndex: integer('line_index').notNull(),
     unitIndex: integer('unit_index').notNull(),
     reference: text('reference').notNull().unique(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ProductKind>().notNull(),
     productId: text('product_id').notNull(),
     phoneNumber: text('phone_number'),
     faceValue: integer('face_value').notNull(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ProductKind } from './catalogue';
 import {
   canMoveOrder,
   commitMessageKey,
@@ -12,7 +13,7 @@ import {
 } from './fulfilment';
 import { ORDER_STATUSES, type OrderStatus } from './payment';
 
-const line = (amount: number, quantity = 1, serviceFee = 0, kind = 'ONCE_OFF') => ({
+const line = (amount: number, quantity = 1, serviceFee = 0, kind: ProductKind = 'ONCE_OFF') => ({
   productId: `p-${amount}`,
   kind,
   amount,

@@ -1,4 +1,4 @@
-import { isSetupKind } from './catalogue';
+import { isSetupKind, type ProductKind } from './catalogue';
 import type { OrderStatus } from './payment';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,7 +14,7 @@ export const isUnitFinal = (state: UnitState): boolean => state === 'SUCCEEDED' 
 /** An order line as the order's snapshot keeps it. */
 export interface OrderLine {
   productId: string;
-  kind: string;
+  kind: ProductKind;
   /** Face value of one unit, minor units. */
   amount: number;
   serviceFee: number;
@@ -27,7 +27,7 @@ export interface UnitPlan {
   lineIndex: number;
   unitIndex: number;
   productId: string;
-  kind: string;
+  kind: ProductKind;
   faceValue: number;
   price: number;
   phoneNumber: string | null;

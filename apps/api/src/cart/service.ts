@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, schema } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import {
   type CartLine,
   checkCartLimits,
@@ -17,7 +17,6 @@ import type { CartItemInput, DetailedCart } from './schemas';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
 export type Cart = typeof carts.$inferSelect;
 type Line = typeof cartItems.$inferSelect;

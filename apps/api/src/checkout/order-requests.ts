@@ -42,7 +42,7 @@ export async function orderStatus(context: CheckoutContext, orderNumber: string,
       return { order, payment };
     });
   let { order, payment } = await read();
-  if (payment && OPEN.includes(payment.state as PaymentState)) {
+  if (payment && OPEN.includes(payment.state)) {
     try {
       await syncWaitingPayment(context, payment.id);
       ({ order, payment } = await read());
@@ -57,6 +57,6 @@ export async function orderStatus(context: CheckoutContext, orderNumber: string,
     paymentMethod: payment?.method ?? null,
     amount: order.totalPrice,
     currency: order.currency,
-    payerUrl: payment && OPEN.includes(payment.state as PaymentState) ? payment.payerUrl : null,
+    payerUrl: payment && OPEN.includes(payment.state) ? payment.payerUrl : null,
   };
 }

@@ -1,4 +1,4 @@
-import { type Database, schema } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import {
   canMoveOrder,
   decidingAttempt,
@@ -9,12 +9,11 @@ import {
   type OrderStatus,
   orderPayer,
   type PaymentItem,
-  type PaymentState,
 } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DetailedCart } from '../cart/schemas';
-import type { Cart, Transaction } from '../cart/service';
+import type { Cart } from '../cart/service';
 import { ApiError } from '../http/errors';
 import type { StoredAddress } from './address';
 import { newOrderNumber } from './order-number';
@@ -115,9 +114,7 @@ export const paymentsOf = (tx: Database | Transaction, order: Order) =>
  * money, else the latest), while the payment still decides it.
  */
 export async function followPayments(tx: Transaction, order: Order, cause: { paymentId: string }) {
-  const deciding = decidingAttempt(
-    (await paymentsOf(tx, order)).map((payment) => ({ ...payment, state: payment.state as PaymentState })),
-  );
+  const deciding = decidingAttempt(await paymentsOf(tx, order));
   if (!deciding) return;
   const status = ORDER_STATUS_OF_PAYMENT[deciding.state];
   // Once the commit has taken over (or the order is final) the payment no longer moves it.

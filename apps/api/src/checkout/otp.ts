@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { schema } from '@shop/db';
+import { schema, type Transaction } from '@shop/db';
 import {
   isLanguage,
   maskMsisdn,
@@ -12,7 +12,7 @@ import {
 import { tenantTranslations } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { type Cart, findCartForUpdate, type Transaction } from '../cart/service';
+import { type Cart, findCartForUpdate } from '../cart/service';
 import { ApiError } from '../http/errors';
 import type { CheckoutContext } from './context';
 

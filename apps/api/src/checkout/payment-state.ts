@@ -1,4 +1,4 @@
-import { schema } from '@shop/db';
+import { schema, type Transaction } from '@shop/db';
 import {
   applyPaymentEvent,
   duplicateAttempts,
@@ -10,7 +10,6 @@ import {
 } from '@shop/domain';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentWebhook } from '../adapters/payment-provider';
-import type { Transaction } from '../cart/service';
 import { releasePins } from '../vouchers/stock';
 import type { CheckoutServices } from './context';
 import { followPayments, type Payment, paymentsOf } from './orders';
@@ -89,7 +88,7 @@ export async function receivePaymentEvent(
       .returning({ id: schema.orderEvents.id });
     if (!fresh) return { outcome: 'duplicate', paymentId: payment.id };
 
-    const state = payment.state as PaymentState;
+    const state = payment.state;
     const identity = payment.providerPaymentId ? {} : { providerPaymentId: webhook.paymentId };
     if (isAlreadyApplied(state, webhook.event)) {
       return { outcome: 'already-applied', paymentId: payment.id };
@@ -186,7 +185,6 @@ export async function returnDuplicatePayments(services: CheckoutServices, paymen
     const order = await orderOf(tx, payment);
     const attempts = (await paymentsOf(tx, order)).map((attempt) => ({
       ...attempt,
-      state: attempt.state as PaymentState,
     }));
     const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
     return duplicateAttempts(

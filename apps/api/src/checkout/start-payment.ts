@@ -1,11 +1,5 @@
 import { schema } from '@shop/db';
-import {
-  capturesAtCommit,
-  isMoneyTaken,
-  isRetryablePaymentState,
-  type PaymentState,
-  paymentMethodOffered,
-} from '@shop/domain';
+import { capturesAtCommit, isMoneyTaken, isRetryablePaymentState, paymentMethodOffered } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import type { DetailedCart } from '../cart/schemas';
@@ -102,12 +96,12 @@ export async function startPayment(
     const iframe = inIframe(tenant, input.method, detail);
     const details = detailsFor(input.method, input.additionalData, iframe);
     const [latest] = await paymentsOf(tx, order);
-    if (latest && isMoneyTaken(latest.state as PaymentState)) {
+    if (latest && isMoneyTaken(latest.state)) {
       throw new ApiError(409, 'ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
     }
     if (
       latest &&
-      !isRetryablePaymentState(latest.state as PaymentState) &&
+      !isRetryablePaymentState(latest.state) &&
       sameAttempt(latest, input.method, details, save)
     ) {
       return { order, payment: latest, iframe };
@@ -207,7 +201,7 @@ async function initiate(
     });
     const identity = { providerPaymentId: answer.paymentId, payerUrl: answer.payerUrl };
     // A webhook may have moved it on already; only a payment still INITIATED becomes PENDING.
-    const state = current.state === 'INITIATED' ? 'PENDING' : (current.state as PaymentState);
+    const state = current.state === 'INITIATED' ? 'PENDING' : current.state;
     await changePaymentState(tx, current, state, identity, { event: 'REDIRECTED' });
     return answer.payerUrl;
   });

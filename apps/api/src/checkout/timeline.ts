@@ -1,6 +1,5 @@
-import type { Database } from '@shop/db';
+import type { Database, Transaction } from '@shop/db';
 import { schema } from '@shop/db';
-import type { Transaction } from '../cart/service';
 
 /** Writes one entry of an order's timeline (every provider call, answer, webhook and change). */
 export async function recordOrderEvent(

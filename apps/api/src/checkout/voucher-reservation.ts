@@ -1,7 +1,6 @@
-import { schema } from '@shop/db';
+import { schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Transaction } from '../cart/service';
 import { ApiError } from '../http/errors';
 import { reservePins } from '../vouchers/stock';
 import type { Order } from './orders';

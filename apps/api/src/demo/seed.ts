@@ -1,11 +1,9 @@
-import { type Database, schema } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
 import { loadDemoVoucherStock } from './voucher-stock';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface SeedOptions {
   /** Encrypts demo voucher PINs; by default one over `VOUCHER_PIN_KEY`, as the API reads them. */

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { schema } from '@shop/db';
+import { schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
-import type { Transaction } from '../cart/service';
 import { importPins } from '../vouchers/import';
 import type { PinCipher } from '../vouchers/pin-crypto';
 import type { PinRecord } from '../vouchers/pin-file';

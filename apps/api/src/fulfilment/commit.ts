@@ -1,14 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { schema } from '@shop/db';
-import {
-  commitStatus,
-  confirmedAmount,
-  decidingAttempt,
-  isMoneyTaken,
-  type PaymentState,
-  settlement,
-  type UnitState,
-} from '@shop/domain';
+import { commitStatus, confirmedAmount, decidingAttempt, isMoneyTaken, settlement } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../checkout/orders';
 import { syncWaitingPayment } from '../checkout/payment-state';
@@ -44,9 +36,7 @@ async function decidingPayment(context: FulfilmentContext, order: Order): Promis
   const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
   return (
     attempts.find((attempt) => attempt.id === settledWith) ??
-    (decidingAttempt(attempts.map((attempt) => ({ ...attempt, state: attempt.state as PaymentState }))) as
-      | Payment
-      | undefined)
+    (decidingAttempt(attempts) as Payment | undefined)
   );
 }
 
@@ -113,7 +103,7 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
     }
     if (!payment || OPEN_PAYMENT.includes(payment.state))
       return interimAnswer(current, payment, 'paymentPending');
-    if (!isMoneyTaken(payment.state as PaymentState)) {
+    if (!isMoneyTaken(payment.state)) {
       await context.db.transaction((tx) => releasePins(tx, current.id));
       return interimAnswer(current, payment, current.status);
     }
@@ -164,10 +154,10 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
     if (!(await deliverUnits(context, order, units, confirmed)))
       return interimAnswer(order, payment, 'paymentPending');
     const delivered = await context.db.transaction((tx) => unitsOf(tx, order));
-    const delivery = commitStatus(delivered.map((unit) => unit.state as UnitState));
+    const delivery = commitStatus(delivered.map((unit) => unit.state));
     // Without a payment (cash codes, free set-ups) nothing can be refunded: nothing delivered is a failure.
     const status = delivery === 'refunded' && payerOf(order) !== 'PROVIDER' ? 'failed' : delivery;
-    const paid = payment && isMoneyTaken(payment.state as PaymentState) ? payment.amount : 0;
+    const paid = payment && isMoneyTaken(payment.state) ? payment.amount : 0;
     outcome = {
       status,
       settlement: settlement(delivered, paid),

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { schema } from '@shop/db';
+import { schema, type Transaction } from '@shop/db';
 import { isDeliveryCovered, isUnitFinal, type UnitState } from '@shop/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { OperatorUnavailableError, type TopupOutcome } from '../adapters/operator';
-import type { Transaction } from '../cart/service';
 import type { Order } from '../checkout/orders';
 import { recordOrderEvent } from '../checkout/timeline';
 import { sellPin } from '../vouchers/stock';
@@ -166,7 +165,7 @@ export async function deliverUnits(
     .filter((unit) => unit.state === 'SUCCEEDED' || unit.state === 'IN_PROGRESS')
     .reduce((sum, unit) => sum + unit.price, 0);
   for (const unit of units) {
-    if (isUnitFinal(unit.state as UnitState)) continue;
+    if (isUnitFinal(unit.state)) continue;
     // A unit under way was covered when it was sent; it is only looked up again.
     if (unit.state === 'PENDING') {
       if (!isDeliveryCovered(unit, confirmed, committed)) {

@@ -1,4 +1,5 @@
 import { schema } from '@shop/db';
+import type { OrderStatus } from '@shop/domain';
 import type { TenantRegistry } from '@shop/tenants';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { syncPayment } from '../checkout/payment-state';
@@ -9,7 +10,7 @@ import type { FulfilmentServices } from './context';
 const { orders, payments } = schema;
 
 /** Orders the payment has reached (or that need none) but no commit has finished. */
-const AWAITING_COMMIT = ['paid', 'paymentAuthorized'];
+const AWAITING_COMMIT: OrderStatus[] = ['paid', 'paymentAuthorized'];
 
 /**
  * How long a payment may stay open before reconciliation asks the provider about it: its

@@ -1,7 +1,6 @@
-import { type Database, schema } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import { type OrderLine, planUnits } from '@shop/domain';
 import { asc, eq } from 'drizzle-orm';
-import type { Transaction } from '../cart/service';
 import type { Order } from '../checkout/orders';
 
 const { orderUnits } = schema;

@@ -1,6 +1,5 @@
-import { type Database, schema } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
-import type { Transaction } from '../cart/service';
 import type { PinCipher } from './pin-crypto';
 import type { PinRecord } from './pin-file';
 

@@ -1,6 +1,5 @@
-import { schema } from '@shop/db';
+import { schema, type Transaction } from '@shop/db';
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Transaction } from '../cart/service';
 
 const { voucherPins } = schema;
 

@@ -1,6 +1,5 @@
-import { type Database, schema } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Transaction } from '../cart/service';
 import { isSellable, isUnheld } from './sellable';
 
 const { products, voucherPins } = schema;
