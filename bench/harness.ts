@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { startApi } from '../apps/api/test/harness';
+import { startApi } from '@shop/api/testing';
 
 /** The API over real HTTP on a fresh demo database (PGlite, or PostgreSQL with DATABASE_URL). */
 export async function startBenchApi() {

@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis, isRedisReachable } from '../src/adapters/redis';
 import type { AbuseLimitOptions } from '../src/http/rate-limits';
+import { apiForFile } from './api-for-file';
 import { guestAddress } from './checkout-support';
-import { freePort, LIFTED_LIMITS, type RunningApi, startApi } from './harness';
+import { freePort, LIFTED_LIMITS, type RunningApi } from './harness';
 
 type Caller = Pick<RunningApi, 'request'>;
 
@@ -14,18 +15,14 @@ const limits = (overrides: AbuseLimitOptions['overrides'], redis?: Redis): Abuse
   overrides: { ...LIFTED_LIMITS, ...overrides },
 });
 
-let api: RunningApi;
-beforeAll(async () => {
-  api = await startApi({
-    abuseLimits: limits({
-      otpPerNumber: { max: 2 },
-      otpPerNumberDaily: { max: 3 },
-      otpPerClient: { max: 3 },
-      payment: { max: 3 },
-    }),
-  });
+const api = apiForFile({
+  abuseLimits: limits({
+    otpPerNumber: { max: 2 },
+    otpPerNumberDaily: { max: 3 },
+    otpPerClient: { max: 3 },
+    payment: { max: 3 },
+  }),
 });
-afterAll(() => api.close());
 
 let counter = 0;
 const unique = () => {
@@ -74,11 +71,7 @@ const checkoutAddress = (
     deliveryAddress: guestAddress({ phoneNumber }),
   });
 
-async function smsTo(msisdn: string): Promise<unknown[]> {
-  const response = await fetch(`${api.sandbox.baseUrl}/outbox?to=${encodeURIComponent(msisdn)}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as unknown[];
-}
+const smsTo = (msisdn: string) => api.sandbox.client.outbox(msisdn);
 
 /** A refusal as every limit gives it: 429, a whole number of seconds to wait, the error envelope. */
 function expectRefusal(answer: Awaited<ReturnType<typeof call>>, code: string) {

@@ -1,7 +1,7 @@
 import { tenants } from '@shop/tenants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredCarts, detailedCart } from '../src/cart/service';
-import { type RunningApi, startApi } from './harness';
+import { apiForFile } from './api-for-file';
 
 interface Cart {
   cartName: string;
@@ -18,11 +18,7 @@ interface Cart {
   summary: Record<string, number | string | unknown[]>;
 }
 
-let api: RunningApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForFile();
 
 const FUNKFIX_NUMBER = '+4917012345678';
 const topup = (productId: string, extra: Record<string, unknown> = {}) => ({

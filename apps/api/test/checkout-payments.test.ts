@@ -1,16 +1,11 @@
 import { schema } from '@shop/db';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
 import { checkoutClient, DECLINED_CARD, GOOD_CARD, THREE_D_SECURE_CARD } from './checkout-support';
-import { type RunningApi, startApi } from './harness';
 
-let api: RunningApi;
-let client: ReturnType<typeof checkoutClient>;
-beforeAll(async () => {
-  api = await startApi();
-  client = checkoutClient(api);
-});
-afterAll(() => api.close());
+const api = apiForFile();
+const client = checkoutClient(api);
 
 /** One tenant per method, with a number of its own brand. */
 const SHOPS = {
@@ -55,11 +50,7 @@ async function started(method: Method) {
 }
 
 /** The payment as the provider sees it. */
-async function providerPayment(payerUrl: string) {
-  const id = new URL(payerUrl).pathname.split('/').pop();
-  const response = await fetch(`${api.sandbox.baseUrl}/psp/payments/${id}`);
-  return (await response.json()) as { status: string; capturedAmount: number; refundedAmount: number };
-}
+const providerPayment = (payerUrl: string) => api.sandbox.client.payment(payerUrl);
 
 const timeline = async (orderNumber: string) => {
   const [order] = await api.database.db

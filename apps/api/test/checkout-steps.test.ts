@@ -1,16 +1,11 @@
 import { schema } from '@shop/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
 import { checkoutClient, guestAddress } from './checkout-support';
-import { type RunningApi, startApi } from './harness';
 
-let api: RunningApi;
-let client: ReturnType<typeof checkoutClient>;
-beforeAll(async () => {
-  api = await startApi();
-  client = checkoutClient(api);
-});
-afterAll(() => api.close());
+const api = apiForFile();
+const client = checkoutClient(api);
 
 let numbers = 0;
 /** A fresh funkfix number per test, so outbox look-ups see only that test's messages. */
@@ -27,11 +22,7 @@ const address = (tenant: string, cartName: string, deliveryAddress: object, extr
     ...extra,
   });
 
-async function smsTo(msisdn: string): Promise<{ text: string }[]> {
-  const response = await fetch(`${api.sandbox.baseUrl}/outbox?to=${encodeURIComponent(msisdn)}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as { text: string }[];
-}
+const smsTo = (msisdn: string) => api.sandbox.client.outbox(msisdn);
 
 const codeIn = (text: string) => text.match(/\b(\d{6})\b/)?.[1];
 

@@ -43,16 +43,8 @@ export function checkoutClient(api: RunningApi) {
   }
 
   /** Acts on the provider's hosted page through its HTTP twin. */
-  async function act(payerUrl: string, action: string, body: object = {}) {
-    const url = new URL(payerUrl);
-    const response = await fetch(`${api.sandbox.baseUrl}${url.pathname}/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as { redirectUrl: string };
-  }
+  const act = (payerUrl: string, action: string, body: object = {}) =>
+    api.sandbox.client.act(payerUrl, action, body);
 
   /** Posts a webhook as the provider would, signed with the shared secret unless told otherwise. */
   async function webhook(event: Record<string, unknown>, signature?: string) {
@@ -89,13 +81,6 @@ export const guestAddress = (extra: Record<string, unknown> = {}) => ({
   language: 'de',
   ...extra,
 });
-
-/** The number's prepaid balance at the sandbox operator, minor units. */
-export async function operatorBalance(api: RunningApi, msisdn: string): Promise<number> {
-  const response = await fetch(`${api.sandbox.baseUrl}/operator/balances/${encodeURIComponent(msisdn)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { balance: number }).balance;
-}
 
 export const GOOD_CARD = { cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
 export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };

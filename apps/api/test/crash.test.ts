@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@shop/db/testing';
+import { type RunningSandbox, startSandbox } from '@shop/sandbox/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildSandbox } from '../../sandbox/src/app';
 import { GOOD_CARD } from './checkout-support';
 import { freePort, WEBHOOK_SECRET } from './harness';
 
@@ -16,7 +16,7 @@ import { freePort, WEBHOOK_SECRET } from './harness';
  */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
+let sandbox: RunningSandbox;
 let sandboxUrl: string;
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let dataDir: string | undefined;
@@ -70,15 +70,13 @@ const sandboxJson = async (path: string, init?: RequestInit) =>
 
 beforeAll(async () => {
   apiPort = await freePort();
-  const sandboxPort = await freePort();
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  sandbox = await buildSandbox({
-    publicBaseUrl: sandboxUrl,
+  sandbox = await startSandbox({
+    publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
     slowAnswerDelayMs: 20_000,
   });
-  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
+  sandboxUrl = sandbox.baseUrl;
   if (process.env.DATABASE_URL) database = await createTestDatabase();
   else dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
   api = await startApiProcess();
@@ -128,10 +126,10 @@ it('an API killed while a top-up is under way finishes the order once after a re
   }
   expect(order.orderStatus).toBe('committed');
   expect((await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance).toBe(before + 1500);
-  expect(await sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`)).toMatchObject({
-    status: 'CAPTURED',
-    capturedAmount: 1500,
-  });
+  // The order is final before the capture goes out (the outcome is written first).
+  await expect
+    .poll(() => sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`), { timeout: 10_000 })
+    .toMatchObject({ status: 'CAPTURED', capturedAmount: 1500 });
   const answer = await call('/api/shop/rest/payment-commit-order', {
     cartName,
     orderNumber: started.orderNumber,

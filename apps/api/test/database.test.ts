@@ -1,13 +1,9 @@
 import { schema, syncTenants } from '@shop/db';
 import { tenants } from '@shop/tenants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
 
-let api: RunningApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForFile();
 
 describe('tenant rows', () => {
   it('hold one row per configured tenant, also after another start', async () => {

@@ -1,16 +1,11 @@
 import { schema } from '@shop/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutClient, GOOD_CARD, operatorBalance } from './checkout-support';
-import { type RunningApi, startApi } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
+import { checkoutClient, GOOD_CARD } from './checkout-support';
 
-let api: RunningApi;
-let client: ReturnType<typeof checkoutClient>;
-beforeAll(async () => {
-  api = await startApi();
-  client = checkoutClient(api);
-});
-afterAll(() => api.close());
+const api = apiForFile();
+const client = checkoutClient(api);
 
 let numbers = 0;
 /** A funkfix number of its own per test, ending in the operator's magic digits. */
@@ -19,7 +14,7 @@ function number(ending = '1234'): string {
   return `+4917${String(10_000 + numbers).padStart(5, '0')}00${ending}`;
 }
 
-const balance = (msisdn: string) => operatorBalance(api, msisdn);
+const balance = (msisdn: string) => api.sandbox.client.balance(msisdn);
 
 const commit = (tenant: string, cartName: string, orderNumber: string) =>
   client.call('POST', '/api/shop/rest/payment-commit-order', tenant, { cartName, orderNumber });
@@ -43,11 +38,7 @@ async function commitUntilFinal(tenant: string, cartName: string, orderNumber: s
   throw new Error(`order ${orderNumber} stayed pending`);
 }
 
-async function providerPayment(payerUrl: string) {
-  const id = new URL(payerUrl).pathname.split('/').pop();
-  const response = await fetch(`${api.sandbox.baseUrl}/psp/payments/${id}`);
-  return (await response.json()) as { status: string; capturedAmount: number; refundedAmount: number };
-}
+const providerPayment = (payerUrl: string) => api.sandbox.client.payment(payerUrl);
 
 /** A funkfix cart of top-ups, paid by card (approved at the provider). */
 async function paidCart(

@@ -1,8 +1,8 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { syncTenants } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
+import { sandboxClient, startSandbox } from '@shop/sandbox/testing';
 import { tenants } from '@shop/tenants';
-import { buildSandbox } from '../../sandbox/src/app';
 import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
@@ -46,16 +46,14 @@ export async function startApi({
   abuseLimits = { overrides: LIFTED_LIMITS },
   webhooksLost = false,
 }: StartApiOptions = {}) {
-  const sandboxPort = await freePort();
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = await buildSandbox({
-    publicBaseUrl: sandboxUrl,
+  const sandbox = await startSandbox({
+    publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [50, 100, 200],
     pendingTopupDelayMs: 1000,
     slowAnswerDelayMs: 2500,
   });
-  await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
+  const sandboxUrl = sandbox.baseUrl;
   const database = await createTestDatabase();
   await syncTenants(database.db, tenants().all);
   const pins = createPinCipher(TEST_PIN_KEY);
@@ -99,7 +97,7 @@ export async function startApi({
   return {
     database,
     baseUrl: first.baseUrl,
-    sandbox: { app: sandbox, baseUrl: sandboxUrl },
+    sandbox: { app: sandbox.app, baseUrl: sandboxUrl, client: sandboxClient(sandboxUrl) },
     request: first.request,
     reconcile: first.reconcile,
     /** A second API process sharing this one's database and sandbox (closed with it). */

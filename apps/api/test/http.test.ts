@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
 
-let api: RunningApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForFile();
 
 describe('the API edge', () => {
   it('reports health with the database reachable', async () => {

@@ -1,21 +1,16 @@
 import { schema } from '@shop/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPEN_PAYMENT_FOLLOW_UP_MS } from '../src/fulfilment/reconcile';
-import { checkoutClient, DECLINED_CARD, GOOD_CARD, operatorBalance } from './checkout-support';
-import { type RunningApi, startApi } from './harness';
+import { apiForFile } from './api-for-file';
+import { checkoutClient, DECLINED_CARD, GOOD_CARD } from './checkout-support';
 
 /**
  * The provider's webhooks never reach this API, and the shopper closes the tab after paying:
  * only the reconciliation pass can find out what happened, by asking the provider.
  */
-let api: RunningApi;
-let client: ReturnType<typeof checkoutClient>;
-beforeAll(async () => {
-  api = await startApi({ webhooksLost: true });
-  client = checkoutClient(api);
-});
-afterAll(() => api.close());
+const api = apiForFile({ webhooksLost: true });
+const client = checkoutClient(api);
 
 const later = () => new Date(Date.now() + OPEN_PAYMENT_FOLLOW_UP_MS + 60_000);
 
@@ -28,11 +23,7 @@ async function orderRow(orderNumber: string) {
   return order;
 }
 
-async function providerPayment(payerUrl: string) {
-  const id = new URL(payerUrl).pathname.split('/').pop();
-  const response = await fetch(`${api.sandbox.baseUrl}/psp/payments/${id}`);
-  return (await response.json()) as { status: string; capturedAmount?: number };
-}
+const providerPayment = (payerUrl: string) => api.sandbox.client.payment(payerUrl);
 
 /** A funkfix top-up paid (or refused) at the provider by a shopper who never comes back. */
 async function abandonedPayment(msisdn: string, card: object, action: 'approve' | 'decline') {
@@ -49,7 +40,7 @@ async function abandonedPayment(msisdn: string, card: object, action: 'approve' 
 describe('a lost webhook', () => {
   it('a paid order whose shopper never returns is committed once by reconciliation', async () => {
     const msisdn = '+4917030001234';
-    const before = await operatorBalance(api, msisdn);
+    const before = await api.sandbox.client.balance(msisdn);
     const { orderNumber, payerUrl } = await abandonedPayment(msisdn, GOOD_CARD, 'approve');
     expect((await providerPayment(payerUrl)).status).toBe('AUTHORIZED');
 
@@ -59,7 +50,7 @@ describe('a lost webhook', () => {
     await Promise.all([api.reconcile(later()), api.reconcile(later())]);
     await api.reconcile(later());
     expect((await orderRow(orderNumber)).status).toBe('committed');
-    expect(await operatorBalance(api, msisdn)).toBe(before + 1500);
+    expect(await api.sandbox.client.balance(msisdn)).toBe(before + 1500);
     expect(await providerPayment(payerUrl)).toMatchObject({ status: 'CAPTURED', capturedAmount: 1500 });
     const order = await orderRow(orderNumber);
     const units = await api.database.db
@@ -71,11 +62,11 @@ describe('a lost webhook', () => {
 
   it('a declined payment ends its order failed, with nothing delivered', async () => {
     const msisdn = '+4917030002234';
-    const before = await operatorBalance(api, msisdn);
+    const before = await api.sandbox.client.balance(msisdn);
     const { orderNumber } = await abandonedPayment(msisdn, DECLINED_CARD, 'decline');
     await api.reconcile(later());
     await api.reconcile(later());
     expect((await orderRow(orderNumber)).status).toBe('failed');
-    expect(await operatorBalance(api, msisdn)).toBe(before);
+    expect(await api.sandbox.client.balance(msisdn)).toBe(before);
   });
 });

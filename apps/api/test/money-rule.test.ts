@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { schema } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutClient, DECLINED_CARD, operatorBalance } from './checkout-support';
-import { type RunningApi, startApi } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
+import { checkoutClient, DECLINED_CARD } from './checkout-support';
 
 /**
  * Decision 0017: whatever path an order takes to the commit, nothing with a price leaves the
  * shop unless the provider has confirmed the money for it; a free set-up delivers nothing; a
  * cash code pays for itself, once.
  */
-let api: RunningApi;
-let client: ReturnType<typeof checkoutClient>;
-beforeAll(async () => {
-  api = await startApi();
-  client = checkoutClient(api);
-});
-afterAll(() => api.close());
+const api = apiForFile();
+const client = checkoutClient(api);
 
 let numbers = 0;
 function funkfixNumber(): string {
@@ -24,7 +19,7 @@ function funkfixNumber(): string {
   return `+4917${String(20_000 + numbers).padStart(5, '0')}001234`;
 }
 
-const balance = (msisdn: string) => operatorBalance(api, msisdn);
+const balance = (msisdn: string) => api.sandbox.client.balance(msisdn);
 
 const commit = (tenant: string, cartName: string, orderNumber: string) =>
   client.call('POST', '/api/shop/rest/payment-commit-order', tenant, { cartName, orderNumber });

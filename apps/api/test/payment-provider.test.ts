@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type RunningSandbox, startSandbox } from '@shop/sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandbox } from '../../sandbox/src/app';
 import {
   createSandboxPaymentProvider,
   type PaymentInitiation,
@@ -10,7 +10,7 @@ import {
 } from '../src/adapters/payment-provider';
 
 const SECRET = 'test-webhook-secret';
-let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
+let sandbox: RunningSandbox;
 let sandboxUrl: string;
 let provider: PaymentProvider;
 const received: { body: string; signature: string | undefined }[] = [];
@@ -30,9 +30,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/psp`;
-  sandbox = await buildSandbox({ webhookSecret: SECRET, webhookRetryDelaysMs: [10, 10, 10] });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  sandbox = await startSandbox({ webhookSecret: SECRET, webhookRetryDelaysMs: [10, 10, 10] });
+  sandboxUrl = sandbox.baseUrl;
   provider = createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: SECRET });
 });
 afterAll(async () => {

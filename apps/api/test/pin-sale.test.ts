@@ -1,16 +1,11 @@
 import { schema } from '@shop/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
 import { checkoutClient } from './checkout-support';
-import { type RunningApi, startApi } from './harness';
 
-let api: RunningApi;
-let client: ReturnType<typeof checkoutClient>;
-beforeAll(async () => {
-  api = await startApi();
-  client = checkoutClient(api);
-});
-afterAll(() => api.close());
+const api = apiForFile();
+const client = checkoutClient(api);
 
 const PRODUCT = 'streamhaus-voucher-2000';
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiForFile } from './api-for-file';
 
 interface Product {
   id: string;
@@ -18,11 +18,7 @@ interface Listing {
   metadata: { count: number; totalCount: number };
 }
 
-let api: RunningApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForFile();
 
 type Query = Record<string, string | number>;
 

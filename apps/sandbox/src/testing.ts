@@ -1,0 +1,76 @@
+import { buildSandbox, type SandboxApp, type SandboxOptions } from './app';
+
+export type { SandboxApp, SandboxOptions };
+
+/** A sandbox listening on a free port of 127.0.0.1, for tests and benchmarks of other parts. */
+export interface RunningSandbox {
+  app: SandboxApp;
+  /** `http://127.0.0.1:{port}`: payer URLs, the outbox and the operator live under it. */
+  baseUrl: string;
+  smtpPort(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a sandbox; `publicBaseUrl`, when the caller must know the address before the sandbox
+ * starts (payer URLs carry it), names the port to listen on.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const app = await buildSandbox(options);
+  const port = options.publicBaseUrl ? Number(new URL(options.publicBaseUrl).port) : 0;
+  const address = await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    baseUrl: options.publicBaseUrl ?? address,
+    smtpPort: () => app.smtpPort(),
+    close: () => app.close(),
+  };
+}
+
+/** A message the sandbox's outbox kept (newest first). */
+export interface OutboxMessage {
+  channel: 'email' | 'sms' | 'whatsapp';
+  to: string;
+  subject?: string;
+  text: string;
+  sentAt: string;
+}
+
+/** A payment as the sandbox provider has it. */
+export interface SandboxPayment {
+  paymentId: string;
+  status: string;
+  amount: number;
+  currency: string;
+  capturedAmount?: number;
+  refundedAmount: number;
+  [field: string]: unknown;
+}
+
+/** The sandbox's JSON calls that tests make as the outside world or to look at it. */
+export function sandboxClient(baseUrl: string) {
+  async function json<T>(path: string, init?: RequestInit): Promise<T> {
+    const response = await fetch(`${baseUrl}${path}`, init);
+    if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+  const paymentIdOf = (payerUrlOrId: string) => payerUrlOrId.split('?')[0]?.split('/').pop() ?? '';
+  return {
+    /** A number's prepaid balance at the operator, minor units. */
+    balance: async (msisdn: string) =>
+      (await json<{ balance: number }>(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance,
+    /** The messages sent to an address or number, newest first. */
+    outbox: (to: string) => json<OutboxMessage[]>(`/outbox?to=${encodeURIComponent(to)}`),
+    /** The provider's payment, by its id or by its payer URL. */
+    payment: (payerUrlOrId: string) => json<SandboxPayment>(`/psp/payments/${paymentIdOf(payerUrlOrId)}`),
+    /** The HTTP twin of a button on the provider's page: approve, decline, cancel, … */
+    act: (payerUrl: string, action: string, body: object = {}) =>
+      json<{ redirectUrl: string }>(`${new URL(payerUrl).pathname}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+  };
+}
+
+export type SandboxClient = ReturnType<typeof sandboxClient>;
