@@ -9,6 +9,8 @@ export interface HttpClientOptions {
   retries?: number;
   /** Waits before the 1st, 2nd, … retry; the last one repeats. */
   backoffMs?: readonly number[];
+  /** How a back-off is waited out; a timer by default. */
+  wait?: (ms: number) => Promise<unknown>;
 }
 
 /** A final answer below 500: its status, its JSON body (undefined when there is none or it is not JSON), and how many tries it took. */
@@ -37,7 +39,7 @@ export type UnavailableError = (message: string, attempts: number, cause: unknow
  * network errors, timeouts and 5xx. Callers make retries safe with idempotency keys.
  */
 export function createHttpClient(
-  { baseUrl, timeoutMs = 3000, retries = 2, backoffMs = [100, 300] }: HttpClientOptions,
+  { baseUrl, timeoutMs = 3000, retries = 2, backoffMs = [100, 300], wait = sleep }: HttpClientOptions,
   unavailable: UnavailableError,
 ) {
   const root = baseUrl.replace(/\/+$/, '');
@@ -71,7 +73,7 @@ export function createHttpClient(
     ): Promise<HttpAnswer> {
       let lastFailure: unknown;
       for (let attempt = 0; attempt <= retries; attempt += 1) {
-        if (attempt > 0) await sleep(backoffMs[Math.min(attempt - 1, backoffMs.length - 1)] ?? 0);
+        if (attempt > 0) await wait(backoffMs[Math.min(attempt - 1, backoffMs.length - 1)] ?? 0);
         try {
           const answer = await once(method, path, body, headers);
           if (answer.status < 500) return { ...answer, attempts: attempt + 1 };
