@@ -1,6 +1,8 @@
 import { buildSandbox, type SandboxApp, type SandboxOptions } from './app';
+import type { OutboxMessage } from './outbox/messages';
+import type { paymentView } from './psp/payments';
 
-export type { SandboxApp, SandboxOptions };
+export type { OutboxMessage, SandboxApp, SandboxOptions };
 
 /** A sandbox listening on a free port of 127.0.0.1, for tests and benchmarks of other parts. */
 export interface RunningSandbox {
@@ -27,25 +29,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 }
 
-/** A message the sandbox's outbox kept (newest first). */
-export interface OutboxMessage {
-  channel: 'email' | 'sms' | 'whatsapp';
-  to: string;
-  subject?: string;
-  text: string;
-  sentAt: string;
-}
-
-/** A payment as the sandbox provider has it. */
-export interface SandboxPayment {
-  paymentId: string;
-  status: string;
-  amount: number;
-  currency: string;
-  capturedAmount?: number;
-  refundedAmount: number;
-  [field: string]: unknown;
-}
+/** A payment as the sandbox provider shows it at `GET /psp/payments/{id}`. */
+export type SandboxPayment = ReturnType<typeof paymentView>;
 
 /** The sandbox's JSON calls that tests make as the outside world or to look at it. */
 export function sandboxClient(baseUrl: string) {

@@ -1,3 +1,4 @@
+import { isSetupKind } from './catalogue';
 import type { Currency } from './money';
 import type { PaymentItem } from './payment';
 
@@ -60,7 +61,7 @@ export function isOtpRequired(input: {
   items: readonly PaymentItem[];
 }): boolean {
   if (!input.isGuest) return false;
-  return input.savePayment || input.items.some((item) => item.kind === 'AUTOMATIC' || item.kind === 'SMS');
+  return input.savePayment || input.items.some((item) => isSetupKind(item.kind));
 }
 
 /** One-time code rules: 6 digits, sent again at most once a minute, valid 10 minutes, 5 tries. */

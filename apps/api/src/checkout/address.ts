@@ -1,11 +1,5 @@
 import { schema } from '@shop/db';
-import {
-  ADDRESS_FIELDS,
-  type CheckoutNextStep,
-  isOtpRequired,
-  type PaymentItem,
-  parseMsisdn,
-} from '@shop/domain';
+import { ADDRESS_FIELDS, type CheckoutNextStep, isOtpRequired, isSetupKind, parseMsisdn } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,6 +7,7 @@ import type { DetailedCart } from '../cart/schemas';
 import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
 import { ApiError } from '../http/errors';
 import type { CheckoutContext } from './context';
+import { paymentItemsOf } from './orders';
 import { challengeOf, openChallenge, type PendingOtp, sendChallenge } from './otp';
 import { type DeliveryAddressInput, given } from './schemas';
 
@@ -27,9 +22,6 @@ export interface StoredAddress {
   addressLanguage?: string;
   createAccount?: boolean;
 }
-
-const paymentItems = (detail: DetailedCart): PaymentItem[] =>
-  detail.items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', `deliveryAddress.${field} ${message}`);
@@ -65,8 +57,7 @@ function readAddress(tenant: TenantConfig, address: DeliveryAddressInput, langua
 function numberToConfirm(address: StoredAddress, detail: DetailedCart): string | undefined {
   return (
     address.contact.phoneNumber ??
-    detail.items.find((item) => (item.kind === 'AUTOMATIC' || item.kind === 'SMS') && item.phoneNumber)
-      ?.phoneNumber ??
+    detail.items.find((item) => isSetupKind(item.kind) && item.phoneNumber)?.phoneNumber ??
     undefined
   );
 }
@@ -80,7 +71,7 @@ export function needsOtp(
   return isOtpRequired({
     isGuest: true,
     savePayment: savePayment ?? cart.savePayment,
-    items: paymentItems(detail),
+    items: paymentItemsOf(detail.items),
   });
 }
 

@@ -23,17 +23,18 @@ const { cartItems, orders, payments } = schema;
 export type Order = typeof orders.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 
-const kindsOf = (items: readonly { kind: string }[]) =>
+/** Cart items or order lines as far as the payment decision goes. */
+export const paymentItemsOf = (items: readonly { kind: string }[]): PaymentItem[] =>
   items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
 
 /** Whether the cart must be paid at the provider (decision 0017). */
 export function cartNeedsPayment(detail: DetailedCart): boolean {
-  return isPaymentRequired(kindsOf(detail.items), detail.summary.totalPrice);
+  return isPaymentRequired(paymentItemsOf(detail.items), detail.summary.totalPrice);
 }
 
 /** What pays the order, judged by its own lines and total, whatever path reaches it. */
 export const payerOf = (order: Order): OrderPayer =>
-  orderPayer(kindsOf(order.lines as unknown as OrderLine[]), order.totalPrice);
+  orderPayer(paymentItemsOf(order.lines as unknown as OrderLine[]), order.totalPrice);
 
 async function latestOrderOf(tx: Transaction, tenant: TenantConfig, cartName: string) {
   const [order] = await tx
