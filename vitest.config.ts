@@ -1,4 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that need several processes on one database (`*.postgres.test.ts`) are part of the suite
+ * only on PostgreSQL: the embedded database takes one process.
+ */
+const postgresOnly = process.env.DATABASE_URL ? [] : ['**/*.postgres.test.ts'];
 
 export default defineConfig({
   test: {
@@ -13,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...postgresOnly],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,3 +1,4 @@
+import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { expect, test } from './fixtures';
 import { demoTenants, expectNoAxeViolations, shopUrl } from './shop';
 
@@ -7,7 +8,7 @@ for (const shop of demoTenants) {
       page,
       context,
     }) => {
-      await context.addCookies([{ name: 'theme', value: theme, url: shopUrl(shop.shopId, '/') }]);
+      await context.addCookies([{ name: COOKIE_NAMES.theme, value: theme, url: shopUrl(shop.shopId, '/') }]);
       await page.goto(shopUrl(shop.shopId));
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expectNoAxeViolations(page, [

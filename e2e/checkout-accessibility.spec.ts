@@ -1,3 +1,4 @@
+import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import {
   addTopup,
   choosePayment,
@@ -26,7 +27,7 @@ test('belwaarde: the payment page with a bank to choose, in the dark theme too',
   await expect(page.getByText('Kies je bank.')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await context.addCookies([{ name: 'theme', value: 'dark', url: shopUrl('belwaarde', '/') }]);
+  await context.addCookies([{ name: COOKIE_NAMES.theme, value: 'dark', url: shopUrl('belwaarde', '/') }]);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await choosePayment(page, { email: 'sam@example.com', method: 'Creditcard' });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { ports } from '../playwright.config';
 import { shopUrl } from './shop';
 
@@ -61,7 +62,7 @@ export async function addTopup(
 ) {
   await page
     .context()
-    .addCookies([{ name: 'CLIENT_IP', value: uniqueClientAddress(), url: shopUrl(shopId, '/') }]);
+    .addCookies([{ name: COOKIE_NAMES.clientIp, value: uniqueClientAddress(), url: shopUrl(shopId, '/') }]);
   await page.goto(shopUrl(shopId));
   const form = page.getByTestId('topup-form');
   if (labels.type) await form.getByRole('radio', { name: labels.type, exact: true }).check();

@@ -1,3 +1,4 @@
+import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { ports } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { callShop, demoTenants, shopUrl, tenant } from './shop';
@@ -65,7 +66,9 @@ test('switching language changes the texts and survives a reload', async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
   await expect(headline).not.toHaveText(german ?? '');
   await expect(page.getByRole('link', { name: 'Polityka prywatności' })).toBeVisible();
-  expect((await page.context().cookies()).find((cookie) => cookie.name === 'LOCALE')?.value).toBe('pl');
+  expect((await page.context().cookies()).find((cookie) => cookie.name === COOKIE_NAMES.locale)?.value).toBe(
+    'pl',
+  );
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase, schema } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
+import { healthSchema } from '@shop/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -92,10 +93,20 @@ async function tenantRows() {
 }
 
 describe('npm start', () => {
-  it('serves the shops, stops every process on Ctrl-C, and reuses its data on the next start', async () => {
+  it('serves the shops with a worker, stops every process on Ctrl-C, and reuses its data on the next start', async () => {
     const first = await startShop();
     const page = await fetch(`http://127.0.0.1:${ports.PORT}/`);
     expect(await page.text()).toContain('funkfix.localhost');
+    // A worker takes the jobs: its own process on PostgreSQL, the API itself on PGlite.
+    await expect
+      .poll(
+        async () => {
+          const health = await fetch(`http://127.0.0.1:${ports.API_PORT}/api/health`);
+          return healthSchema.safeParse(await health.json()).data?.worker.alive;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect(await pressCtrlC(first)).toBe(true);
     for (const port of Object.values(ports)) expect(await isListening(port)).toBe(false);
 

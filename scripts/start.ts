@@ -1,13 +1,14 @@
 /**
  * `npm start`: builds what is not built, then runs sandbox, API (which applies migrations and
- * loads the demo data) and storefront, prints the shop URLs, and stops them all on Ctrl-C.
+ * loads the demo data), a worker when the database is a PostgreSQL (on the embedded one the API
+ * works the jobs itself) and storefront, prints the shop URLs, and stops them all on Ctrl-C.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isRedisReachable } from '@shop/api/redis';
 import { mainPagePath, tenants } from '@shop/tenants';
-import { isRedisReachable } from '../apps/api/src/adapters/redis';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const storefrontDir = join(root, 'apps/storefront');
@@ -119,13 +120,24 @@ run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   SANDBOX_SMTP_PORT: String(ports.sandboxSmtp),
   SANDBOX_URL: sandboxUrl,
 });
-run('api', [...tsx, 'apps/api/src/main.ts'], {
+/** What the API and the worker read alike (the worker finds the API's webhook URL by its port). */
+const backendEnv = {
   API_PORT: String(ports.api),
   SANDBOX_URL: sandboxUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${ports.sandboxSmtp}`,
+};
+run('api', [...tsx, 'apps/api/src/main.ts'], {
+  ...backendEnv,
   // Blank is unset for the API.
   REDIS_URL: redisReachable ? redisUrl : '',
 });
+// The same database as the API's: DATABASE_URL (blank is unset), else the embedded one.
+if (process.env.DATABASE_URL) {
+  console.log('Background jobs run in a worker process beside the API (PostgreSQL).');
+  run('worker', [...tsx, 'apps/api/src/worker.ts'], backendEnv);
+} else {
+  console.log('Background jobs run inside the API process (embedded database).');
+}
 run(
   'storefront',
   [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(ports.storefront)],

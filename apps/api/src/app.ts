@@ -15,11 +15,13 @@ import type { Mailer } from './adapters/mailer';
 import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
-import { fulfilInBackground } from './fulfilment/background';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
 import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
 import { tenantContext } from './http/tenant-context';
+import { requestCommit } from './jobs/commit-order';
+import { workerStatus } from './jobs/heartbeat';
+import type { JobQueue } from './jobs/queue';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
@@ -47,6 +49,8 @@ export interface AppDependencies {
   messages: MessageGateway;
   /** The API's own public base URL: the payment provider's webhooks go to it. */
   publicUrl: string;
+  /** Where background work goes (a commit after a webhook); the health call counts its jobs. */
+  jobs: Pick<JobQueue, 'send' | 'counts'>;
   /** Where the abuse limits keep their counts (Redis or memory) and any numbers other than the defaults. */
   abuseLimits?: AbuseLimitOptions;
   logger?: FastifyServerOptions['logger'];
@@ -82,6 +86,7 @@ export async function buildApp({
   provider,
   messages,
   publicUrl,
+  jobs,
   abuseLimits,
   logger = false,
 }: AppDependencies) {
@@ -128,11 +133,13 @@ export async function buildApp({
     pins,
     commitLeaseMs,
   });
-  await app.register(healthRoutes, { ping: pingDatabase });
+  await app.register(healthRoutes, {
+    ping: pingDatabase,
+    background: async () => ({ worker: await workerStatus(db), jobs: await jobs.counts() }),
+  });
   await app.register(webhookRoutes, {
     ...checkout,
-    onMoneySecured: (paymentId: string) =>
-      fulfilInBackground({ ...fulfilment, tenants, log: app.log }, paymentId),
+    onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),
   });
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });

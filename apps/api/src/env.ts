@@ -26,6 +26,8 @@ const envSchema = z.object({
   VOUCHER_PIN_KEY: z.string().min(40).optional(),
   /** Seconds between reconciliation passes (orders left between payment and outcome). */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seconds a job may run before it counts as lost (its worker died) and is tried again. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Seconds a commit holds an order; after a crash another commit takes over once it has passed. */
   COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Shared secret of the payment provider's webhook signatures. */

@@ -1,22 +1,8 @@
+import type { DetailedCart, ErrorEnvelope } from '@shop/domain/contract';
 import { tenants } from '@shop/tenants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredCarts, detailedCart } from '../src/cart/service';
 import { apiForFile } from './api-for-file';
-
-interface Cart {
-  cartName: string;
-  items: {
-    itemKey: string;
-    productId: string;
-    quantity: number;
-    amount: number;
-    grossAmount: number;
-    phoneNumber: string | null;
-    additionalData: Record<string, unknown>;
-  }[];
-  voucherCodes: string[];
-  summary: Record<string, number | string | unknown[]>;
-}
 
 const api = apiForFile();
 
@@ -45,7 +31,7 @@ async function call(
   });
   return {
     status: response.status,
-    body: (await response.json()) as Cart & { code?: string; message?: string },
+    body: (await response.json()) as DetailedCart & Partial<ErrorEnvelope>,
   };
 }
 const addV2 = (tenant: string, body: unknown, headers?: Record<string, string>) =>
@@ -53,7 +39,7 @@ const addV2 = (tenant: string, body: unknown, headers?: Record<string, string>) 
 const getCart = (tenant: string, cartName: string) =>
   call('GET', `/api/shop/rest/v2/carts/${cartName}`, tenant);
 
-async function newCart(tenant: string, items: unknown[]): Promise<Cart> {
+async function newCart(tenant: string, items: unknown[]): Promise<DetailedCart> {
   const { status, body } = await addV2(tenant, { items });
   expect(status, JSON.stringify(body)).toBe(200);
   return body;

@@ -1,6 +1,8 @@
 import { schema } from '@shop/db';
+import type { StartedPaymentAnswer } from '@shop/domain/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { STATUS_CHECK_INTERVAL_MS } from '../src/orders/payment-state';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, DECLINED_CARD, GOOD_CARD, THREE_D_SECURE_CARD } from './checkout-support';
 
@@ -45,7 +47,7 @@ async function started(method: Method) {
     tenant,
     cartName,
     totalPrice: cart.body.summary.totalPrice as number,
-    ...(body as { payerUrl: string; orderNumber: string; returnUrl: string }),
+    ...(body as StartedPaymentAnswer),
   };
 }
 
@@ -243,12 +245,16 @@ describe('a shopper waiting on an open payment', () => {
         .where(eq(schema.payments.reference, `${payment.orderNumber}-1`));
       return row?.checkedAt?.getTime();
     };
-    await client.order(payment.tenant, payment.orderNumber, payment.cartName);
-    expect(await checkedAt()).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 3100));
-    await client.order(payment.tenant, payment.orderNumber, payment.cartName);
+    const pageAsks = async () => {
+      await client.order(payment.tenant, payment.orderNumber, payment.cartName);
+      return checkedAt();
+    };
+    expect(await pageAsks()).toBeUndefined();
+    // The page goes on polling; the provider is asked once the payment has been quiet long enough.
+    await expect
+      .poll(pageAsks, { timeout: STATUS_CHECK_INTERVAL_MS + 5_000, interval: 200 })
+      .toBeGreaterThan(0);
     const first = await checkedAt();
-    expect(first).toBeGreaterThan(0);
     for (let polls = 0; polls < 5; polls += 1) {
       await client.call('POST', '/api/shop/rest/payment-commit-order', payment.tenant, {
         cartName: payment.cartName,
@@ -345,5 +351,35 @@ describe('webhooks', () => {
       amount: 100,
     });
     expect(answer).toMatchObject({ status: 200, body: { outcome: 'unknown-payment' } });
+  });
+});
+
+describe('the provider as authority on its payments', () => {
+  it('a state that would take a payment back is refused and written to the timeline', async () => {
+    const payment = await started('ideal');
+    const providerPaymentId = new URL(payment.payerUrl).pathname.split('/').pop() as string;
+    await client.act(payment.payerUrl, 'approve', APPROVAL.ideal);
+    await client.orderReaches(payment.tenant, payment.orderNumber, payment.cartName, 'committed');
+    // Our record says the money went back; the provider still holds it as captured.
+    await api.database.db
+      .update(schema.payments)
+      .set({ state: 'REFUNDED' })
+      .where(eq(schema.payments.reference, `${payment.orderNumber}-1`));
+    const late = await client.webhook({
+      type: 'payment.authorized',
+      paymentId: providerPaymentId,
+      merchantReference: `${payment.orderNumber}-1`,
+      amount: 1500,
+    });
+    expect(late.status).toBe(200);
+    await expect
+      .poll(async () => (await timeline(payment.orderNumber)).map((entry) => entry.type), { timeout: 10_000 })
+      .toContain('payment.state.refused');
+    const { body } = await client.order(payment.tenant, payment.orderNumber, payment.cartName);
+    expect(body).toMatchObject({ orderStatus: 'committed', paymentStatus: 'REFUNDED' });
+    const refused = (await timeline(payment.orderNumber)).find(
+      (entry) => entry.type === 'payment.state.refused',
+    );
+    expect(refused?.detail).toMatchObject({ from: 'REFUNDED', to: 'CAPTURED' });
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { type RunningApi, WEBHOOK_SECRET } from './harness';
+import { waitFor } from './processes';
 
 /** Calls of the checkout tests: JSON in and out, with the tenant header. */
 export function checkoutClient(api: RunningApi) {
@@ -31,16 +32,17 @@ export function checkoutClient(api: RunningApi) {
     call('GET', `/api/shop/rest/orders/${orderNumber}?cartName=${cartName}`, tenant);
 
   /** Polls the order until its status is `expected` (webhooks arrive asynchronously). */
-  async function orderReaches(tenant: string, orderNumber: string, cartName: string, expected: string) {
+  const orderReaches = (tenant: string, orderNumber: string, cartName: string, expected: string) => {
     let last: unknown;
-    for (let tries = 0; tries < 100; tries += 1) {
-      const { body } = await order(tenant, orderNumber, cartName);
-      if (body.orderStatus === expected) return body;
-      last = body;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`order ${orderNumber} did not reach ${expected}: ${JSON.stringify(last)}`);
-  }
+    return waitFor(
+      () => `order ${orderNumber} in ${expected} (last seen: ${JSON.stringify(last)})`,
+      async () => {
+        const { body } = await order(tenant, orderNumber, cartName);
+        last = body;
+        return body.orderStatus === expected ? body : undefined;
+      },
+    );
+  };
 
   /** Acts on the provider's hosted page through its HTTP twin. */
   const act = (payerUrl: string, action: string, body: object = {}) =>

@@ -1,53 +1,47 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@shop/db/testing';
 import { type RunningSandbox, startSandbox } from '@shop/sandbox/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GOOD_CARD } from './checkout-support';
 import { freePort, WEBHOOK_SECRET } from './harness';
+import { healthyApi, type ShopProcess, spawnShopProcess } from './processes';
 
 /**
  * The API as its own process, killed with SIGKILL while a top-up is under way at the operator
  * (the payment held, the operator already crediting, nothing recorded yet), then started again:
- * the order must end committed with one top-up and one capture.
+ * the order must end committed with one top-up and one capture. On PostgreSQL the commit runs in
+ * a worker process of its own, killed and started again with the API.
  */
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 let sandbox: RunningSandbox;
 let sandboxUrl: string;
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let dataDir: string | undefined;
 let apiPort: number;
-let api: ChildProcess | undefined;
+let api: ShopProcess | undefined;
+let worker: ShopProcess | undefined;
 
-async function startApiProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      API_PORT: String(apiPort),
-      SANDBOX_URL: sandboxUrl,
-      SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
-      PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RECONCILE_INTERVAL_SECONDS: '1',
-      COMMIT_LEASE_SECONDS: '2',
-      LOG_LEVEL: 'silent',
-      ...(database?.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir }),
-    },
-    stdio: 'ignore',
-  });
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    const healthy = await fetch(`http://127.0.0.1:${apiPort}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the API did not start');
+const processEnv = (): Record<string, string> => ({
+  API_PORT: String(apiPort),
+  SANDBOX_URL: sandboxUrl,
+  SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
+  PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  RECONCILE_INTERVAL_SECONDS: '1',
+  COMMIT_LEASE_SECONDS: '2',
+  LOG_LEVEL: 'silent',
+  ...(database?.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir as string }),
+});
+
+/** The worker of the PostgreSQL set-up; on the embedded database the API works the jobs. */
+const startWorkerProcess = (): ShopProcess | undefined =>
+  database?.url ? spawnShopProcess('worker', processEnv()) : undefined;
+
+async function startApiProcess(): Promise<ShopProcess> {
+  const started = spawnShopProcess('main', processEnv());
+  await healthyApi(apiPort);
+  return started;
 }
 
 async function call(path: string, body?: unknown) {
@@ -80,11 +74,11 @@ beforeAll(async () => {
   if (process.env.DATABASE_URL) database = await createTestDatabase();
   else dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
   api = await startApiProcess();
+  worker = startWorkerProcess();
 }, 90_000);
 
 afterAll(async () => {
-  api?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await Promise.all([api?.stop(), worker?.stop()]);
   await sandbox.close();
   await database?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -109,22 +103,20 @@ it('an API killed while a top-up is under way finishes the order once after a re
 
   // The webhook commits the order; the operator takes the top-up and holds its answer.
   const reference = `${started.orderNumber}-1-1`;
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    const topup = await fetch(`${sandboxUrl}/operator/topups/${reference}`);
-    if (topup.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  api?.kill('SIGKILL');
-  await new Promise((resolve) => api?.once('exit', resolve));
+  await expect
+    .poll(async () => (await fetch(`${sandboxUrl}/operator/topups/${reference}`)).status, {
+      timeout: 20_000,
+      interval: 100,
+    })
+    .toBe(200);
+  await Promise.all([api?.stop('SIGKILL'), worker?.stop('SIGKILL')]);
   expect((await sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`)).status).toBe('AUTHORIZED');
 
   api = await startApiProcess();
-  let order: { orderStatus?: string } = {};
-  for (let waited = 0; waited < 30_000 && order.orderStatus !== 'committed'; waited += 250) {
-    order = await call(`/api/shop/rest/orders/${started.orderNumber}?cartName=${cartName}`);
-    if (order.orderStatus !== 'committed') await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  expect(order.orderStatus).toBe('committed');
+  worker = startWorkerProcess();
+  const orderStatus = async () =>
+    (await call(`/api/shop/rest/orders/${started.orderNumber}?cartName=${cartName}`)).orderStatus;
+  await expect.poll(orderStatus, { timeout: 30_000, interval: 250 }).toBe('committed');
   expect((await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance).toBe(before + 1500);
   // The order is final before the capture goes out (the outcome is written first).
   await expect

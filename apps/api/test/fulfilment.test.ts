@@ -1,8 +1,10 @@
 import { schema } from '@shop/db';
+import type { StartedPaymentAnswer } from '@shop/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD } from './checkout-support';
+import { waitFor } from './processes';
 
 const api = apiForFile();
 const client = checkoutClient(api);
@@ -48,7 +50,7 @@ async function paidCart(
   const cartName = await client.newCart('funkfix', items);
   const started = await client.startPayment('funkfix', { cartName, paymentMethod: method });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const { payerUrl, orderNumber } = started.body as { payerUrl: string; orderNumber: string };
+  const { payerUrl, orderNumber } = started.body as StartedPaymentAnswer;
   await client.act(payerUrl, 'approve', method === 'creditcard' ? GOOD_CARD : {});
   return { cartName, orderNumber, payerUrl };
 }
@@ -221,16 +223,12 @@ describe('payment-commit-order', () => {
     await client.act(started.body.payerUrl, 'approve', GOOD_CARD);
     await client.orderReaches('funkfix', started.body.orderNumber, cartName, 'committed');
     expect(await balance(msisdn)).toBe(before + 1000);
-    let mails: { subject: string; text: string }[] = [];
-    for (let tries = 0; tries < 50 && mails.length === 0; tries += 1) {
-      mails = (await (
+    const mails = await waitFor('the receipt in the outbox', async () => {
+      const outbox = (await (
         await fetch(`${api.sandbox.baseUrl}/outbox?to=${encodeURIComponent(email)}`)
-      ).json()) as {
-        subject: string;
-        text: string;
-      }[];
-      if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      ).json()) as { subject: string; text: string }[];
+      return outbox.length > 0 ? outbox : undefined;
+    });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain(started.body.orderNumber);
     expect(mails[0]?.text).toMatch(/Abgebucht: 10\s€/);

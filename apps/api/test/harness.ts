@@ -11,7 +11,10 @@ import { type AppDependencies, buildApp, servicesOf } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
 import { reconcileOrders } from '../src/fulfilment/reconcile';
 import { type AbuseLimitOptions, DEFAULT_ABUSE_LIMITS } from '../src/http/rate-limits';
+import { startPgBossQueue } from '../src/jobs/pg-boss';
+import { type RunningWorker, startWorker } from '../src/jobs/worker';
 import { createPinCipher } from '../src/vouchers/pin-crypto';
+import { jobServices } from '../src/wiring';
 
 /**
  * The API on a real port over a fresh database of its own (PostgreSQL or embedded PGlite), talking
@@ -40,11 +43,17 @@ export interface StartApiOptions {
   abuseLimits?: AbuseLimitOptions;
   /** The provider's webhooks go to a port nobody listens on, as if every one were lost. */
   webhooksLost?: boolean;
+  /**
+   * Whether a worker in this process takes the jobs (the commit a webhook starts); it sends no
+   * scheduled jobs: tests run reconciliation passes themselves. Default true.
+   */
+  worker?: boolean;
 }
 
 export async function startApi({
   abuseLimits = { overrides: LIFTED_LIMITS },
   webhooksLost = false,
+  worker: withWorker = true,
 }: StartApiOptions = {}) {
   const sandbox = await startSandbox({
     publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
@@ -58,12 +67,18 @@ export async function startApi({
   await syncTenants(database.db, tenants().all);
   const pins = createPinCipher(TEST_PIN_KEY);
   await seedDemoData(database.db, tenants().all, { pinCipher: pins });
+  const jobs = await startPgBossQueue({
+    db: database,
+    maintains: withWorker,
+    expireSeconds: 300,
+    onError: (error) => console.warn(`job queue: ${error.message}`),
+  });
   /** An API process over this database and sandbox, listening on a port of its own. */
   const listeningApi = async (limits: AbuseLimitOptions) => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dependencies: AppDependencies = {
-      logger: process.env.API_TEST_LOG ? { level: 'warn' } : false,
+      logger: { level: process.env.API_TEST_LOG ? 'warn' : 'error' },
       tenants: tenants(),
       db: database.db,
       pingDatabase: database.ping,
@@ -76,12 +91,14 @@ export async function startApi({
       }),
       pins,
       publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
+      jobs,
       abuseLimits: limits,
     };
     const app = await buildApp(dependencies);
     await app.listen({ port, host: '127.0.0.1' });
     return {
       app,
+      dependencies,
       baseUrl,
       request: (path: string, init: RequestInit = {}) => fetch(`${baseUrl}${path}`, init),
       /** One reconciliation pass, as the API runs it on its schedule. */
@@ -94,6 +111,14 @@ export async function startApi({
   };
   const first = await listeningApi(abuseLimits);
   const others: Awaited<ReturnType<typeof listeningApi>>[] = [];
+  const worker: RunningWorker | undefined = withWorker
+    ? await startWorker({
+        jobs,
+        services: jobServices(first.dependencies, first.app.log),
+        reconcileEverySeconds: 60,
+        scheduled: false,
+      })
+    : undefined;
   return {
     database,
     baseUrl: first.baseUrl,
@@ -106,10 +131,13 @@ export async function startApi({
       others.push(api);
       return { baseUrl: api.baseUrl, request: api.request };
     },
+    /** The job queue all of them send to. */
+    jobs,
     close: async () => {
       // The sandbox first, so that no webhook is still arriving while the API closes.
       await sandbox.close();
       for (const api of [first, ...others]) await api.app.close();
+      await (worker ? worker.stop(1_000) : jobs.stop(1_000));
       await database.close();
     },
   };

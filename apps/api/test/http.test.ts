@@ -4,10 +4,15 @@ import { apiForFile } from './api-for-file';
 const api = apiForFile();
 
 describe('the API edge', () => {
-  it('reports health with the database reachable', async () => {
+  it('reports health with the database reachable, the worker alive and no job waiting', async () => {
     const response = await api.request('/api/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      worker: { alive: true, lastSeenAt: expect.any(String) },
+      jobs: { waiting: 0, failed: 0 },
+    });
   });
 
   it('answers malformed JSON with 400 VALIDATION_FAILED and no stack trace', async () => {

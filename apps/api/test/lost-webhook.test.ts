@@ -1,4 +1,5 @@
 import { schema } from '@shop/db';
+import type { StartedPaymentAnswer } from '@shop/domain/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPEN_PAYMENT_FOLLOW_UP_MS } from '../src/fulfilment/reconcile';
@@ -32,7 +33,7 @@ async function abandonedPayment(msisdn: string, card: object, action: 'approve' 
   ]);
   const started = await client.startPayment('funkfix', { cartName, paymentMethod: 'creditcard' });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const { orderNumber, payerUrl } = started.body as { orderNumber: string; payerUrl: string };
+  const { orderNumber, payerUrl } = started.body as StartedPaymentAnswer;
   await client.act(payerUrl, action, card);
   return { orderNumber, payerUrl };
 }

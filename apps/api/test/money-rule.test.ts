@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { schema } from '@shop/db';
+import type { StartedPaymentAnswer } from '@shop/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
@@ -100,7 +101,6 @@ async function orderOutsideCheckout(tenantId: string, lines: Line[], totalPrice:
         ...line,
       })),
       status: 'paid',
-      paymentRequired: false,
     })
     .returning();
   if (!order) throw new Error('order insert returned nothing');
@@ -169,7 +169,7 @@ describe('an item with a price is never delivered unpaid', () => {
     const cartName = await client.newCart(tenant, items);
     const started = await client.startPayment(tenant, { cartName, paymentMethod: 'creditcard' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const { orderNumber, payerUrl } = started.body as { orderNumber: string; payerUrl: string };
+    const { orderNumber, payerUrl } = started.body as StartedPaymentAnswer;
 
     for (const answer of await tryEveryPath(tenant, cartName, orderNumber)) {
       expect(answer.body).toMatchObject({ orderStatus: 'paymentPending', creditAdded: 0, voucherPin: null });
@@ -238,7 +238,7 @@ describe('an item with a price is never delivered unpaid', () => {
       { productId: 'funkfix-topup-1500', phoneNumber: msisdn },
     ]);
     const started = await client.startPayment('funkfix', { cartName, paymentMethod: 'creditcard' });
-    const { orderNumber } = started.body as { orderNumber: string };
+    const { orderNumber } = started.body as StartedPaymentAnswer;
     const [order] = await api.database.db
       .update(schema.orders)
       .set({ status: 'paid' })

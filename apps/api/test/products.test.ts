@@ -1,22 +1,6 @@
+import type { BrandList, ErrorEnvelope, Product, ProductListing } from '@shop/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
-
-interface Product {
-  id: string;
-  productId: string;
-  kind: string;
-  status: string;
-  amount: number | null;
-  currency: string;
-  priceRange: { min: number; max: number; step: number } | null;
-  brand: { brandId: string; name: string };
-  category: { categoryId: string };
-}
-interface Listing {
-  items: Product[];
-  paginationParams: { page: number; size: number; totalPages: number };
-  metadata: { count: number; totalCount: number };
-}
 
 const api = apiForFile();
 
@@ -34,10 +18,10 @@ async function list(
   tenant: string,
   query: Query = {},
   headers: Record<string, string> = {},
-): Promise<Listing> {
+): Promise<ProductListing> {
   const response = await search(tenant, query, headers);
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Listing;
+  return (await response.json()) as ProductListing;
 }
 async function everything(tenant: string): Promise<Product[]> {
   return (await list(tenant, { size: 100 })).items;
@@ -127,7 +111,7 @@ describe('GET /api/shop/rest/v1/products', () => {
   });
 
   it('offers a WhatsApp-only product only once the top-up data is valid (spec §5)', async () => {
-    const whatsappOnly = (listing: Listing) =>
+    const whatsappOnly = (listing: ProductListing) =>
       listing.items.filter((item) => item.productId.endsWith('-voucher-whatsapp'));
     expect(whatsappOnly(await list('ladeplatz', { size: 100, filters: 'kind=VOUCHER' }))).toEqual([]);
     const offered = await list('ladeplatz', { size: 100, filters: 'kind=VOUCHER,topupData=valid' });
@@ -157,7 +141,7 @@ describe('GET /api/shop/rest/v1/products', () => {
   ])('refuses %o with 400 VALIDATION_FAILED naming %s', async (query, field) => {
     const response = await search('ladeplatz', query);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { code: string; message: string };
+    const body = (await response.json()) as ErrorEnvelope;
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.message).toContain(field);
   });
@@ -173,7 +157,7 @@ describe('GET /api/shop/rest/v1/products', () => {
   it('refuses a call without a tenant', async () => {
     const response = await api.request('/api/shop/rest/v1/products');
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { code: string }).code).toBe('UNKNOWN_TENANT');
+    expect(((await response.json()) as ErrorEnvelope).code).toBe('UNKNOWN_TENANT');
   });
 });
 
@@ -182,9 +166,7 @@ describe('GET /api/shop/rest/v1/brands', () => {
     const response = await api.request('/api/shop/rest/v1/brands', {
       headers: { 'X-Tenant-Id': 'ladeplatz' },
     });
-    const { items } = (await response.json()) as {
-      items: { brandId: string; categoryId: string; productCount: number }[];
-    };
+    const { items } = (await response.json()) as BrandList;
     expect(items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ brandId: 'funkfix', categoryId: 'mobile' }),
@@ -195,7 +177,7 @@ describe('GET /api/shop/rest/v1/brands', () => {
     const gaming = await api.request('/api/shop/rest/v1/brands?category=gaming', {
       headers: { 'X-Tenant-Id': 'ladeplatz' },
     });
-    const gamingItems = ((await gaming.json()) as { items: { categoryId: string }[] }).items;
+    const gamingItems = ((await gaming.json()) as BrandList).items;
     expect(gamingItems.every((item) => item.categoryId === 'gaming')).toBe(true);
   });
 });

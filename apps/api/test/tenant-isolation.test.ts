@@ -1,4 +1,5 @@
 import { schema } from '@shop/db';
+import type { DetailedCart, ErrorEnvelope } from '@shop/domain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutClient } from './checkout-support';
@@ -49,7 +50,7 @@ beforeAll(async () => {
     body: JSON.stringify({ items: [{ productId: 'funkfix-topup-1500', phoneNumber: A_PHONE }] }),
   });
   expect(added.status).toBe(200);
-  const cart = (await added.json()) as { cartName: string; items: { itemKey: string }[] };
+  const cart = (await added.json()) as DetailedCart;
   const address = await client.call('POST', '/api/shop/rest/checkout-address', A, {
     cartName: cart.cartName,
     deliveryAddress: { email: 'shopper@example.com', phoneNumber: A_PHONE, language: 'de' },
@@ -212,12 +213,8 @@ async function send(call: ReturnType<typeof callAsB>) {
   const response = await api.request(call.path, call.init);
   const text = await response.text();
   const envelope =
-    response.status >= 400 && response.status < 500 ? (JSON.parse(text) as Envelope) : undefined;
+    response.status >= 400 && response.status < 500 ? (JSON.parse(text) as ErrorEnvelope) : undefined;
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, envelope };
-}
-interface Envelope {
-  code: string;
-  message: string;
 }
 
 describe('tenant isolation', () => {
@@ -268,7 +265,7 @@ describe('tenant isolation', () => {
         items: [{ productId: 'blitzmobil-topup-1500', phoneNumber: '+4915112345678' }],
       }),
     });
-    const body = (await response.json()) as { cartName: string };
+    const body = (await response.json()) as DetailedCart;
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.cartName).not.toBe(ids.cartName);
   });

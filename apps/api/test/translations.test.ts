@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from '@shop/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
 
@@ -52,6 +53,6 @@ describe('GET /api/translations/{lng}/{ns}', () => {
   it('refuses an unknown namespace with 400 VALIDATION_FAILED', async () => {
     const response = await get('/api/translations/de/nonsense', 'funkfix');
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    expect(((await response.json()) as ErrorEnvelope).code).toBe('VALIDATION_FAILED');
   });
 });

@@ -67,7 +67,6 @@ export async function newOrder(db: Database, tenantId: string): Promise<string> 
       totalPrice: 1000,
       lines: [],
       status: 'paymentPending',
-      paymentRequired: true,
     })
     .returning({ id: schema.orders.id });
   if (!order) throw new Error('order insert returned nothing');

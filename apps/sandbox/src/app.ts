@@ -36,6 +36,7 @@ export async function buildSandbox({
   smtpHost = DEFAULT_SMTP_HOST,
   pendingTopupDelayMs,
   slowAnswerDelayMs,
+  holdSlowAnswer,
   operatorWebhookUrl,
   operatorWebhookSecret,
   ...psp
@@ -51,6 +52,7 @@ export async function buildSandbox({
     prefix: '/operator',
     pendingTopupDelayMs,
     slowAnswerDelayMs,
+    holdSlowAnswer,
     operatorWebhookUrl,
     operatorWebhookSecret,
     webhookRetryDelaysMs: psp.webhookRetryDelaysMs,

@@ -16,10 +16,19 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** The database within one transaction, as `db.transaction` hands it to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export interface DatabaseHandle {
+/**
+ * SQL text run as written, outside Drizzle: for libraries that bring their own SQL (the job
+ * queue). Without values the text may hold several statements, its own BEGIN and COMMIT among
+ * them; should one fail, the transaction it opened is rolled back, never left open.
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface DatabaseHandle extends SqlExecutor {
   db: Database;
   engine: 'postgres' | 'pglite';
-  /** Applies every migration not yet applied. */
+  /** Applies every migration not yet applied; several processes starting at once apply each once. */
   migrate(): Promise<void>;
   /** Answers when the database takes a query; throws otherwise. */
   ping(): Promise<void>;
@@ -38,6 +47,23 @@ export type DatabaseOptions =
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
+/** The advisory lock that lets one process at a time apply migrations (any constant of our own). */
+const MIGRATION_LOCK = 7_020_019;
+
+/** A script (several statements) on one connection of the pool, rolled back should it fail midway. */
+async function runScript(pool: pg.Pool, text: string) {
+  const client = await pool.connect();
+  try {
+    const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(results) ? (results.at(-1) as pg.QueryResult) : results;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens PostgreSQL at `url`, or the embedded PGlite database in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -48,7 +74,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
+      executeSql: (text, values) => (values?.length ? pool.query(text, values) : runScript(pool, text)),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -60,6 +96,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // One connection: a script runs inside a transaction of PGlite's, so that nothing else runs
+    // in the middle of it and a failure rolls it back.
+    executeSql: async (text, values) =>
+      values?.length
+        ? client.query<Record<string, unknown>>(text, values)
+        : { rows: (await client.transaction((tx) => tx.exec(text))).at(-1)?.rows ?? [] },
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

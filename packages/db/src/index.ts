@@ -3,6 +3,7 @@ export {
   type DatabaseHandle,
   type DatabaseOptions,
   openDatabase,
+  type SqlExecutor,
   type Transaction,
 } from './connection';
 export * as schema from './schema';

@@ -198,7 +198,6 @@ export const orders = pgTable(
     lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
     contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<OrderStatus>().notNull(),
-    paymentRequired: boolean('payment_required').notNull(),
     /** While set and in the future, one commit is fulfilling the order; others wait for it. */
     fulfilmentLeaseUntil: timestamp('fulfilment_lease_until', { withTimezone: true }),
     /** The commit's answer once the order is final (purchase details, messages). */
@@ -345,3 +344,16 @@ export const voucherPins = pgTable(
     index('voucher_pins_order').on(table.orderId),
   ],
 );
+
+/**
+ * The workers that work the job queue, each writing its heartbeat every few seconds: the API's
+ * health call tells from the newest one whether any worker is alive (decision 0019).
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  /** One per worker process, new at every start. */
+  workerId: text('worker_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { alertDuration, MAX_VISIBLE_ALERTS, TOAST_DURATION_MS } from './alerts';
 import { contrastRatio } from './contrast';
-import { ERROR_MESSAGE_KEYS, messageKeyFor } from './errors';
+import {
+  DomainError,
+  ERROR_CATALOGUE,
+  ERROR_MESSAGE_KEYS,
+  ErrorCode,
+  messageKeyFor,
+  startPaymentMessageKey,
+} from './errors';
 
 describe('messageKeyFor (spec §8)', () => {
   it('maps source codes to their message keys', () => {
@@ -21,6 +28,89 @@ describe('messageKeyFor (spec §8)', () => {
   it('lists every key once, the general error among them', () => {
     expect(new Set(ERROR_MESSAGE_KEYS).size).toBe(ERROR_MESSAGE_KEYS.length);
     expect(ERROR_MESSAGE_KEYS).toContain('generalErrorMessage');
+  });
+});
+
+/** Spec §8 as written: each source code and the message key it shows. */
+const SPEC_MESSAGE_KEYS = {
+  DISALLOWED_PAYMENT_TOKEN_ID: 'usedPaymentTokenError',
+  PAYMENT_TOKEN_ALREADY_EXISTS: 'paymentTokenAlreadyExistsError',
+  PAYMENT_TOKEN_NOT_FOUND: 'paymentTokenNotFoundError',
+  PAYMENT_TOKEN_STATUS_ERROR: 'paymentTokenStatusError',
+  TOKEN_STATUS_CANCELED: 'tokenStatusCanceledError',
+  UNKNOWN_PAYMENT_TOKEN_ID: 'unknownPaymentTokenError',
+  AUTHORIZATION_REQUIRED: 'authorizationRequired',
+  NotAuthorizedException: 'incorrectUsernameOrPassword',
+  CUSTOMER_DUPLICATION_ERROR: 'usernameExists',
+  AUTHENTICATION_FAILED: 'incorrectCurrentPassword',
+  EXISTING_LOW_BALANCE_TOPUP: 'existingLowBalanceTopup',
+  ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER: 'smsTopupAlreadyExists',
+  CART_LIMIT_PER_PRODUCT_FACE_VALUE_EXCEEDED: 'productAmountLimit',
+  CART_LIMIT_PER_PRODUCT_COUNT_VALUE_EXCEEDED: 'productQuantityLimit',
+  CART_LIMIT_TOTAL_FACE_VALUE_EXCEEDED: 'cartAmountLimit',
+  CART_LIMIT_TOTAL_COUNT_VALUE_EXCEEDED: 'cartQuantityLimit',
+  UNAVAILABLE_COUNTRY: 'unavailableCountry',
+  LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING: 'lowBalanceAmountOrTariffEnabledMissing',
+  UNKNOWN_CART: 'UNKNOWN_CART',
+  VOUCHER_TOKEN_INVALID: 'invalidVoucherCode',
+  PAYMENT_METHOD_IS_NOT_AVAILABLE: 'paymentMethodIsNotAvailable',
+  START_PAYMENT_ERROR: 'startPaymentError',
+  PAYMENT_TOKEN_LIMIT_IS_REACHED: 'paymentTokenLimitIsReached',
+  OTP_RESEND_TIME_LIMIT_RESTRICTION: 'otpResendTimeLimit',
+  UNABLE_QUERY_AUTO_TOPUP_LIGHT: 'unableQueryAutoTopupLight',
+  // Named by spec §8 without a message of their own.
+  CUSTOMER_NOT_FOUND: 'generalErrorMessage',
+  VALIDATION_FAILED: 'generalErrorMessage',
+};
+
+describe('the error catalogue', () => {
+  const entries = Object.entries(ERROR_CATALOGUE);
+
+  it('holds every code of spec §8 with the message key the spec gives it', () => {
+    for (const [code, key] of Object.entries(SPEC_MESSAGE_KEYS)) {
+      expect(ERROR_CATALOGUE, code).toHaveProperty(code);
+      expect(messageKeyFor(code), code).toBe(key);
+    }
+  });
+
+  it('answers every code with a 4xx or 5xx status, and any second status too', () => {
+    for (const [code, entry] of entries) {
+      expect(entry.status, code).toBeGreaterThanOrEqual(400);
+      expect(entry.status, code).toBeLessThan(600);
+      if ('otherStatus' in entry) {
+        expect(entry.otherStatus, code).toBeGreaterThanOrEqual(400);
+        expect(entry.otherStatus, code).not.toBe(entry.status);
+      }
+    }
+  });
+
+  it('lists the message key of every code among the error message keys', () => {
+    for (const [code, entry] of entries) {
+      expect(ERROR_MESSAGE_KEYS, code).toContain(entry.messageKey);
+      expect(messageKeyFor(code), code).toBe(entry.messageKey);
+    }
+  });
+
+  it('names every code by itself', () => {
+    for (const [code] of entries) expect(ErrorCode[code as ErrorCode]).toBe(code);
+  });
+});
+
+describe('startPaymentMessageKey (spec §8 rules)', () => {
+  it('shows the longer start-payment text for a failed start, the table for any other code', () => {
+    expect(startPaymentMessageKey('START_PAYMENT_ERROR')).toBe('startPaymentErrorMessage');
+    expect(ERROR_MESSAGE_KEYS).toContain('startPaymentErrorMessage');
+    expect(startPaymentMessageKey('PAYMENT_METHOD_IS_NOT_AVAILABLE')).toBe('paymentMethodIsNotAvailable');
+    expect(startPaymentMessageKey(undefined)).toBe('generalErrorMessage');
+  });
+});
+
+describe('DomainError', () => {
+  it('carries its code, message and what the HTTP layer needs beyond them', () => {
+    const error = new DomainError('TOO_MANY_REQUESTS', 'Too many requests', { retryAfterSeconds: 30 });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
+    expect(error.options.retryAfterSeconds).toBe(30);
   });
 });
 

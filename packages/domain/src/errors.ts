@@ -1,66 +1,143 @@
-/** Source codes the API answers with, beyond those of spec §8 that map to a message. */
-export const ErrorCode = {
-  UNKNOWN_TENANT: 'UNKNOWN_TENANT',
-  UNKNOWN_LOCALE: 'UNKNOWN_LOCALE',
-  VALIDATION_FAILED: 'VALIDATION_FAILED',
-  NOT_FOUND: 'NOT_FOUND',
-  INTERNAL_ERROR: 'INTERNAL_ERROR',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  PRODUCT_NOT_AVAILABLE: 'PRODUCT_NOT_AVAILABLE',
-  UNKNOWN_CART_ITEM: 'UNKNOWN_CART_ITEM',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-} as const;
+/** A status the API answers an error with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 502 | 503;
 
-/** The error body of every 4xx and 5xx answer. */
-export interface ErrorEnvelope {
-  code: string;
-  message: string;
+interface CatalogueEntry {
+  /** The status the HTTP layer answers the code with. */
+  status: ErrorStatus;
+  /** The text the shop shows for the code (every language has it). */
+  messageKey: string;
+  /** A second status the code is answered with where a thrower names it (decision 0020). */
+  otherStatus?: ErrorStatus;
 }
 
-/** Spec §8: the message key the shop shows for a source code. */
-const MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  DISALLOWED_PAYMENT_TOKEN_ID: 'usedPaymentTokenError',
-  PAYMENT_TOKEN_ALREADY_EXISTS: 'paymentTokenAlreadyExistsError',
-  PAYMENT_TOKEN_NOT_FOUND: 'paymentTokenNotFoundError',
-  PAYMENT_TOKEN_STATUS_ERROR: 'paymentTokenStatusError',
-  TOKEN_STATUS_CANCELED: 'tokenStatusCanceledError',
-  UNKNOWN_PAYMENT_TOKEN_ID: 'unknownPaymentTokenError',
-  AUTHORIZATION_REQUIRED: 'authorizationRequired',
-  NotAuthorizedException: 'incorrectUsernameOrPassword',
-  CUSTOMER_DUPLICATION_ERROR: 'usernameExists',
-  AUTHENTICATION_FAILED: 'incorrectCurrentPassword',
-  EXISTING_LOW_BALANCE_TOPUP: 'existingLowBalanceTopup',
-  ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER: 'smsTopupAlreadyExists',
-  CART_LIMIT_PER_PRODUCT_FACE_VALUE_EXCEEDED: 'productAmountLimit',
-  CART_LIMIT_PER_PRODUCT_COUNT_VALUE_EXCEEDED: 'productQuantityLimit',
-  CART_LIMIT_TOTAL_FACE_VALUE_EXCEEDED: 'cartAmountLimit',
-  CART_LIMIT_TOTAL_COUNT_VALUE_EXCEEDED: 'cartQuantityLimit',
-  UNAVAILABLE_COUNTRY: 'unavailableCountry',
-  LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING: 'lowBalanceAmountOrTariffEnabledMissing',
-  UNKNOWN_CART: 'UNKNOWN_CART',
-  VOUCHER_TOKEN_INVALID: 'invalidVoucherCode',
-  PAYMENT_METHOD_IS_NOT_AVAILABLE: 'paymentMethodIsNotAvailable',
-  START_PAYMENT_ERROR: 'startPaymentError',
-  PAYMENT_TOKEN_LIMIT_IS_REACHED: 'paymentTokenLimitIsReached',
-  OTP_RESEND_TIME_LIMIT_RESTRICTION: 'otpResendTimeLimit',
-  UNABLE_QUERY_AUTO_TOPUP_LIGHT: 'unableQueryAutoTopupLight',
-  // Added beside spec §8 (decision 0015): an abuse limit of the API refused the call.
-  TOO_MANY_REQUESTS: 'tooManyRequests',
-};
-
 export const GENERAL_ERROR_MESSAGE_KEY = 'generalErrorMessage';
+const GENERAL = GENERAL_ERROR_MESSAGE_KEY;
 
-/** The message key shown for an error's source code; any unmapped code shows the general error. */
+/**
+ * Every error code the API answers, with its status and the message key the shop shows
+ * (docs/decisions/0020-one-error-catalogue.md). Message keys are those of spec §8; a code the
+ * spec gives no key shows the general error, unless the shop has a text of its own for it.
+ */
+export const ERROR_CATALOGUE = {
+  // Spec §8. The payment-token, account and auto-top-up codes belong to features the API does
+  // not offer yet; their status is the one they will be answered with.
+  DISALLOWED_PAYMENT_TOKEN_ID: { status: 409, messageKey: 'usedPaymentTokenError' },
+  PAYMENT_TOKEN_ALREADY_EXISTS: { status: 409, messageKey: 'paymentTokenAlreadyExistsError' },
+  PAYMENT_TOKEN_NOT_FOUND: { status: 404, messageKey: 'paymentTokenNotFoundError' },
+  PAYMENT_TOKEN_STATUS_ERROR: { status: 409, messageKey: 'paymentTokenStatusError' },
+  TOKEN_STATUS_CANCELED: { status: 409, messageKey: 'tokenStatusCanceledError' },
+  UNKNOWN_PAYMENT_TOKEN_ID: { status: 404, messageKey: 'unknownPaymentTokenError' },
+  AUTHORIZATION_REQUIRED: { status: 401, messageKey: 'authorizationRequired' },
+  NotAuthorizedException: { status: 401, messageKey: 'incorrectUsernameOrPassword' },
+  CUSTOMER_DUPLICATION_ERROR: { status: 409, messageKey: 'usernameExists' },
+  AUTHENTICATION_FAILED: { status: 401, messageKey: 'incorrectCurrentPassword' },
+  CUSTOMER_NOT_FOUND: { status: 404, messageKey: GENERAL },
+  EXISTING_LOW_BALANCE_TOPUP: { status: 409, messageKey: 'existingLowBalanceTopup' },
+  ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER: { status: 409, messageKey: 'smsTopupAlreadyExists' },
+  CART_LIMIT_PER_PRODUCT_FACE_VALUE_EXCEEDED: { status: 400, messageKey: 'productAmountLimit' },
+  CART_LIMIT_PER_PRODUCT_COUNT_VALUE_EXCEEDED: { status: 400, messageKey: 'productQuantityLimit' },
+  CART_LIMIT_TOTAL_FACE_VALUE_EXCEEDED: { status: 400, messageKey: 'cartAmountLimit' },
+  CART_LIMIT_TOTAL_COUNT_VALUE_EXCEEDED: { status: 400, messageKey: 'cartQuantityLimit' },
+  UNAVAILABLE_COUNTRY: { status: 400, messageKey: 'unavailableCountry' },
+  LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING: {
+    status: 400,
+    messageKey: 'lowBalanceAmountOrTariffEnabledMissing',
+  },
+  UNKNOWN_CART: { status: 404, messageKey: 'UNKNOWN_CART' },
+  VOUCHER_TOKEN_INVALID: { status: 400, messageKey: 'invalidVoucherCode' },
+  PAYMENT_METHOD_IS_NOT_AVAILABLE: { status: 400, messageKey: 'paymentMethodIsNotAvailable' },
+  START_PAYMENT_ERROR: { status: 502, messageKey: 'startPaymentError' },
+  PAYMENT_TOKEN_LIMIT_IS_REACHED: { status: 409, messageKey: 'paymentTokenLimitIsReached' },
+  OTP_RESEND_TIME_LIMIT_RESTRICTION: { status: 429, messageKey: 'otpResendTimeLimit' },
+  UNABLE_QUERY_AUTO_TOPUP_LIGHT: { status: 400, messageKey: 'unableQueryAutoTopupLight' },
+  VALIDATION_FAILED: { status: 400, messageKey: GENERAL },
+
+  // Added by the API (decisions 0006, 0012, 0015).
+  UNKNOWN_TENANT: { status: 400, messageKey: GENERAL },
+  UNKNOWN_LOCALE: { status: 404, messageKey: GENERAL },
+  NOT_FOUND: { status: 404, messageKey: GENERAL },
+  TOO_MANY_REQUESTS: { status: 429, messageKey: 'tooManyRequests' },
+  INTERNAL_ERROR: { status: 500, messageKey: GENERAL },
+  SERVICE_UNAVAILABLE: { status: 503, messageKey: GENERAL },
+  // 409 where start-payment finds the stock sold out since the product went into the cart.
+  PRODUCT_NOT_AVAILABLE: { status: 400, messageKey: GENERAL, otherStatus: 409 },
+  UNKNOWN_CART_ITEM: { status: 404, messageKey: GENERAL },
+  OTP_REQUIRED: { status: 403, messageKey: GENERAL },
+  INVALID_OTP: { status: 400, messageKey: 'otpInvalid' },
+  OTP_EXPIRED: { status: 410, messageKey: 'otpExpired' },
+  // No open code to check: the shopper is asked for a new one, as after an expired code.
+  OTP_NOT_REQUESTED: { status: 409, messageKey: 'otpExpired' },
+  PAYMENT_REQUIRED: { status: 409, messageKey: GENERAL },
+  PAYMENT_NOT_REQUIRED: { status: 409, messageKey: GENERAL },
+  ORDER_ALREADY_PAID: { status: 409, messageKey: GENERAL },
+  UNKNOWN_ORDER: { status: 404, messageKey: 'orderUnknown' },
+  INVALID_SIGNATURE: { status: 401, messageKey: GENERAL },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Every code by name, for code that spells one out (`ErrorCode.NOT_FOUND`). */
+export const ErrorCode = Object.freeze(
+  Object.fromEntries(Object.keys(ERROR_CATALOGUE).map((code) => [code, code])),
+) as { readonly [C in ErrorCode]: C };
+
+export const isErrorCode = (code: string | undefined): code is ErrorCode =>
+  code !== undefined && Object.hasOwn(ERROR_CATALOGUE, code);
+
+type OtherStatus<C extends ErrorCode> = (typeof ERROR_CATALOGUE)[C] extends { otherStatus: infer S }
+  ? S
+  : never;
+
+export interface DomainErrorOptions<C extends ErrorCode> {
+  /** When the caller may try again, in seconds (the HTTP layer sends it as `Retry-After`). */
+  retryAfterSeconds?: number;
+  /** The code's second status of the catalogue, for the one refusal that is answered with it. */
+  status?: OtherStatus<C>;
+}
+
+/**
+ * An expected refusal, named by its code. Services throw it; only the HTTP layer turns the code
+ * into a status, through the catalogue.
+ */
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
+  constructor(
+    readonly code: C,
+    message: string,
+    readonly options: DomainErrorOptions<C> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** A request field refused: `field: message`, as VALIDATION_FAILED unless a code says more. */
+export function invalidField(field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED') {
+  return new DomainError(code, `${field}: ${message}`);
+}
+
+/** The message key shown for an error's code; any code not in the catalogue shows the general error. */
 export function messageKeyFor(code: string | undefined): string {
-  return (
-    (code !== undefined && Object.hasOwn(MESSAGE_KEYS, code) && MESSAGE_KEYS[code]) ||
-    GENERAL_ERROR_MESSAGE_KEY
-  );
+  return isErrorCode(code) ? ERROR_CATALOGUE[code].messageKey : GENERAL_ERROR_MESSAGE_KEY;
+}
+
+/**
+ * Spec §8's rule beside its table: a start-payment that fails at the provider shows the longer
+ * startPaymentErrorMessage (which asks the shopper to try again or choose another method).
+ */
+export const START_PAYMENT_FAILED_MESSAGE_KEY = 'startPaymentErrorMessage';
+
+/** The message key of a failed start-payment answer. */
+export function startPaymentMessageKey(code: string | undefined): string {
+  return code === 'START_PAYMENT_ERROR' ? START_PAYMENT_FAILED_MESSAGE_KEY : messageKeyFor(code);
 }
 
 /** Every message key an error can map to (each must have a text in every language). */
 export const ERROR_MESSAGE_KEYS: readonly string[] = [
-  ...new Set([...Object.values(MESSAGE_KEYS), GENERAL_ERROR_MESSAGE_KEY]),
+  ...new Set([
+    ...Object.values(ERROR_CATALOGUE).map((entry) => entry.messageKey),
+    GENERAL_ERROR_MESSAGE_KEY,
+    START_PAYMENT_FAILED_MESSAGE_KEY,
+  ]),
 ];
 
 /** Spec §8: the success messages. */

@@ -8,10 +8,11 @@ import {
   isDeliveryCovered,
   ORDER_TRANSITIONS,
   planUnits,
+  type StoredOrderStatus,
   settledPaymentStatus,
   settlement,
 } from './fulfilment';
-import { ORDER_STATUSES, type OrderStatus } from './payment';
+import { ORDER_STATUSES } from './payment';
 
 const line = (amount: number, quantity = 1, serviceFee = 0, kind: ProductKind = 'ONCE_OFF') => ({
   productId: `p-${amount}`,
@@ -134,13 +135,13 @@ describe('the order state machine', () => {
   it('names only spec §4 statuses, never moves to itself, and ends in the commit outcomes', () => {
     for (const from of statuses) {
       expect(ORDER_STATUSES).toContain(from);
-      for (const to of ORDER_TRANSITIONS[from as OrderStatus] ?? []) {
+      for (const to of ORDER_TRANSITIONS[from as StoredOrderStatus] ?? []) {
         expect(ORDER_STATUSES).toContain(to);
         expect(to).not.toBe(from);
       }
     }
     for (const final of ['committed', 'partiallyCommitted', 'refunded']) {
-      expect(ORDER_TRANSITIONS[final as OrderStatus]).toEqual([]);
+      expect(ORDER_TRANSITIONS[final as StoredOrderStatus]).toEqual([]);
     }
   });
 
@@ -148,7 +149,7 @@ describe('the order state machine', () => {
     const reached = new Set(['paymentInit']);
     const queue = ['paymentInit'];
     while (queue.length > 0) {
-      for (const next of ORDER_TRANSITIONS[queue.shift() as OrderStatus] ?? []) {
+      for (const next of ORDER_TRANSITIONS[queue.shift() as StoredOrderStatus] ?? []) {
         if (!reached.has(next)) {
           reached.add(next);
           queue.push(next);
@@ -162,7 +163,7 @@ describe('the order state machine', () => {
     for (const from of statuses) {
       for (const to of statuses) {
         expect(canMoveOrder(from, to)).toBe(
-          (ORDER_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus),
+          (ORDER_TRANSITIONS[from as StoredOrderStatus] ?? []).includes(to as StoredOrderStatus),
         );
       }
     }

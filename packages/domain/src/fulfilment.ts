@@ -151,7 +151,7 @@ export function commitMessageKey(status: OrderStatus): string | null {
  * a new attempt; the commit ends the order in committed, partiallyCommitted, refunded or (without
  * a payment) failed. Final orders move no more.
  */
-export const ORDER_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+const ORDER_MOVES = {
   paymentInit: [
     'paymentPending',
     'paymentAuthorized',
@@ -171,36 +171,19 @@ export const ORDER_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly Or
   committed: [],
   partiallyCommitted: [],
   refunded: [],
-};
+} as const satisfies Partial<Record<OrderStatus, readonly OrderStatus[]>>;
+
+/** The statuses an order is kept in; spec §4's others only appear in answers. */
+export type StoredOrderStatus = keyof typeof ORDER_MOVES;
+
+/** {@link ORDER_MOVES}, typed so that every status it leads to is one an order is kept in. */
+export const ORDER_TRANSITIONS: Readonly<Record<StoredOrderStatus, readonly StoredOrderStatus[]>> =
+  ORDER_MOVES;
+
+export const isStoredOrderStatus = (status: string): status is StoredOrderStatus =>
+  Object.hasOwn(ORDER_TRANSITIONS, status);
 
 /** Whether an order may move from one status to another by {@link ORDER_TRANSITIONS}. */
 export function canMoveOrder(from: string, to: string): boolean {
-  return (ORDER_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus);
-}
-
-/** A voucher PIN a commit delivered. */
-export interface DeliveredVoucher {
-  productId: string;
-  pin: string;
-  serial: string | null;
-  validUntil: string | null;
-}
-
-/** The answer of payment-commit-order (docs/fulfilment.md); amounts in minor units of `currency`. */
-export interface CommitAnswer {
-  orderNumber: string;
-  orderStatus: string;
-  messages: string[];
-  paymentStatus: string | null;
-  amountCharged: number;
-  creditAdded: number;
-  paymentReference: string | null;
-  currency: string;
-  /** The first PIN of the order, or null. */
-  voucherPin: string | null;
-  vouchers: DeliveredVoucher[];
-  /** A message key for the shopper, or null. */
-  message: string | null;
-  /** When the order was placed (ISO 8601): the date the success page shows. */
-  orderedAt: string;
+  return isStoredOrderStatus(from) && isStoredOrderStatus(to) && ORDER_TRANSITIONS[from].includes(to);
 }

@@ -3,6 +3,7 @@ import {
   applyPaymentEvent,
   COMMIT_POLL_INTERVAL_MS,
   type CommitResponse,
+  canPaymentReach,
   decidingAttempt,
   duplicateAttempts,
   FAILED_LIKE_ORDER_STATUSES,
@@ -12,6 +13,7 @@ import {
   isFinalPaymentState,
   isMoneyTaken,
   isPaymentRequired,
+  isPaymentUndecided,
   isRetryablePaymentState,
   MAX_COMMIT_RETRIES,
   mixesCashCodes,
@@ -436,5 +438,38 @@ describe('the attempt that decides an order’s payment', () => {
     expect(duplicateAttempts([attempt(1, 'DECLINED'), attempt(2, 'CAPTURED')])).toEqual([]);
     const settled = attempt(2, 'CAPTURED');
     expect(duplicateAttempts([attempt(1, 'CAPTURED'), settled], settled)).toEqual([attempt(1, 'CAPTURED')]);
+  });
+});
+
+describe('canPaymentReach', () => {
+  it('follows the table over steps a lost webhook skipped', () => {
+    expect(canPaymentReach('INITIATED', 'CAPTURED')).toBe(true);
+    expect(canPaymentReach('PENDING', 'REFUNDED')).toBe(true);
+    expect(canPaymentReach('AUTHORIZED', 'PARTIALLY_REFUNDED')).toBe(true);
+    expect(canPaymentReach('PARTIALLY_REFUNDED', 'PARTIALLY_REFUNDED')).toBe(true);
+  });
+
+  it('never goes back, nor out of a payment that ended without money', () => {
+    expect(canPaymentReach('CAPTURED', 'AUTHORIZED')).toBe(false);
+    expect(canPaymentReach('AUTHORIZED', 'PENDING')).toBe(false);
+    expect(canPaymentReach('REFUNDED', 'CAPTURED')).toBe(false);
+    for (const state of PAYMENT_STATES.filter(isRetryablePaymentState)) {
+      for (const to of PAYMENT_STATES) expect(canPaymentReach(state, to)).toBe(false);
+    }
+  });
+
+  it('agrees with a single step of the table wherever the table has one', () => {
+    for (const state of PAYMENT_STATES) {
+      for (const to of Object.values(PAYMENT_TRANSITIONS[state])) {
+        expect(canPaymentReach(state, to)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('isPaymentUndecided', () => {
+  it('holds while the shopper is still paying and no money is held', () => {
+    expect(PAYMENT_STATES.filter(isPaymentUndecided)).toEqual(['INITIATED', 'PENDING']);
+    for (const state of PAYMENT_STATES.filter(isPaymentUndecided)) expect(isMoneyTaken(state)).toBe(false);
   });
 });

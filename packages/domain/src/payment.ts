@@ -90,6 +90,36 @@ export function isFinalPaymentState(state: PaymentState): boolean {
   return state !== 'INITIATED' && state !== 'PENDING' && state !== 'AUTHORIZED';
 }
 
+/**
+ * States in which the provider has not decided yet: the shopper is still at the provider (or has
+ * not reached it), and no money is held or taken.
+ */
+export const UNDECIDED_PAYMENT_STATES = ['INITIATED', 'PENDING'] as const satisfies readonly PaymentState[];
+
+export function isPaymentUndecided(state: PaymentState): boolean {
+  return (UNDECIDED_PAYMENT_STATES as readonly PaymentState[]).includes(state);
+}
+
+/**
+ * Whether a payment in `from` may come to be in `to` by some series of provider events: what the
+ * provider reports about its own payment is taken over only then (a webhook may have been lost
+ * on the way, never a payment that went back).
+ */
+export function canPaymentReach(from: PaymentState, to: PaymentState): boolean {
+  const reached = new Set<PaymentState>([from]);
+  const queue: PaymentState[] = [from];
+  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+    for (const next of Object.values(PAYMENT_TRANSITIONS[state])) {
+      if (next === to) return true;
+      if (!reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return false;
+}
+
 /** The state each event leads to, wherever it is allowed. */
 const EVENT_TARGET: Readonly<Record<PaymentEvent, PaymentState>> = {
   REDIRECTED: 'PENDING',

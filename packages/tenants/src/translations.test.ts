@@ -1,4 +1,10 @@
-import { ERROR_MESSAGE_KEYS, LANGUAGES, NAMESPACES, SUCCESS_MESSAGE_KEYS } from '@shop/domain';
+import {
+  ERROR_CATALOGUE,
+  ERROR_MESSAGE_KEYS,
+  LANGUAGES,
+  NAMESPACES,
+  SUCCESS_MESSAGE_KEYS,
+} from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { tenants } from './index';
 import { baseTranslations, tenantTranslations } from './translations';
@@ -31,6 +37,15 @@ describe('base translations', () => {
       'paymentRefunded',
     ]) {
       expect(english.common, key).toHaveProperty(key);
+    }
+  });
+
+  it('have the text of every code of the error catalogue, in every language', () => {
+    for (const language of LANGUAGES) {
+      const common = baseTranslations[language].common;
+      for (const [code, { messageKey }] of Object.entries(ERROR_CATALOGUE)) {
+        expect(common[messageKey]?.trim(), `${language}: ${code} → ${messageKey}`).toBeTruthy();
+      }
     }
   });
 

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { schema } from '@shop/db';
 import {
-  ErrorCode,
+  type ErrorCode,
+  invalidField,
   isAmountInRange,
   isKindOnSale,
   isPurchasable,
   parseMsisdn,
   withLeadingPlus,
 } from '@shop/domain';
+import type { CartItem, DetailedCartLine } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
-import { ApiError } from '../http/errors';
-import type { CartItemInput } from './schemas';
 
 type Product = typeof schema.products.$inferSelect;
 
@@ -26,8 +26,8 @@ export interface ValidItem {
 
 const TOPUP_KINDS = new Set(['ONCE_OFF', 'AUTOMATIC', 'SMS', 'CASH_CODE']);
 
-function refuse(status: number, code: string, field: string, message: string): never {
-  throw new ApiError(status, code, `${field}: ${message}`);
+function refuse(code: ErrorCode, field: string, message: string): never {
+  throw invalidField(field, message, code);
 }
 
 /**
@@ -37,31 +37,23 @@ function refuse(status: number, code: string, field: string, message: string): n
 export function validateItem(
   tenant: TenantConfig,
   product: Product | undefined,
-  item: CartItemInput,
+  item: CartItem,
   field: string,
 ): ValidItem {
-  if (!product)
-    refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.productId`, `unknown product "${item.productId}"`);
+  if (!product) refuse('VALIDATION_FAILED', `${field}.productId`, `unknown product "${item.productId}"`);
   if (!isPurchasable(product.status)) {
-    refuse(
-      400,
-      ErrorCode.PRODUCT_NOT_AVAILABLE,
-      `${field}.productId`,
-      `"${product.productId}" is ${product.status}`,
-    );
+    refuse('PRODUCT_NOT_AVAILABLE', `${field}.productId`, `"${product.productId}" is ${product.status}`);
   }
   if (!isKindOnSale(product.kind) && (product.amount ?? product.minAmount ?? 0) > 0) {
     refuse(
-      400,
-      ErrorCode.PRODUCT_NOT_AVAILABLE,
+      'PRODUCT_NOT_AVAILABLE',
       `${field}.productId`,
       `"${product.productId}" (${product.kind}) is not on sale yet`,
     );
   }
   if (product.currency !== tenant.currency) {
     refuse(
-      400,
-      ErrorCode.VALIDATION_FAILED,
+      'VALIDATION_FAILED',
       `${field}.productId`,
       `product currency ${product.currency} is not the cart's`,
     );
@@ -70,20 +62,14 @@ export function validateItem(
   let faceValue: number;
   if (product.amount !== null) {
     if (item.amount !== undefined && item.amount !== product.amount) {
-      refuse(
-        400,
-        ErrorCode.VALIDATION_FAILED,
-        `${field}.amount`,
-        `must be ${product.amount} for this product`,
-      );
+      refuse('VALIDATION_FAILED', `${field}.amount`, `must be ${product.amount} for this product`);
     }
     faceValue = product.amount;
   } else {
     const range = { min: product.minAmount ?? 0, max: product.maxAmount ?? 0, step: product.step ?? 1 };
     if (item.amount === undefined || !isAmountInRange(item.amount, range)) {
       refuse(
-        400,
-        ErrorCode.VALIDATION_FAILED,
+        'VALIDATION_FAILED',
         `${field}.amount`,
         `must be from ${range.min} to ${range.max} in steps of ${range.step}`,
       );
@@ -95,23 +81,21 @@ export function validateItem(
   if (item.phoneNumber !== undefined) {
     const parsed = parseMsisdn(withLeadingPlus(item.phoneNumber), tenant.phoneCountryCodes);
     if (!parsed.ok && parsed.reason === 'COUNTRY_NOT_ALLOWED') {
-      refuse(400, 'UNAVAILABLE_COUNTRY', `${field}.phoneNumber`, 'numbers of this country are not served');
+      refuse('UNAVAILABLE_COUNTRY', `${field}.phoneNumber`, 'numbers of this country are not served');
     }
-    if (!parsed.ok)
-      refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.phoneNumber`, 'not a valid phone number');
+    if (!parsed.ok) refuse('VALIDATION_FAILED', `${field}.phoneNumber`, 'not a valid phone number');
     phoneNumber = parsed.msisdn;
   } else if (TOPUP_KINDS.has(product.kind)) {
-    refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.phoneNumber`, 'required for a top-up');
+    refuse('VALIDATION_FAILED', `${field}.phoneNumber`, 'required for a top-up');
   }
 
   if (product.kind === 'CASH_CODE' && !item.cashCode) {
-    refuse(400, ErrorCode.VALIDATION_FAILED, `${field}.cashCode`, 'required for a cash-code top-up');
+    refuse('VALIDATION_FAILED', `${field}.cashCode`, 'required for a cash-code top-up');
   }
   if (product.kind === 'AUTOMATIC' && item.autoTopupOption === 'LOW_BALANCE') {
     const option = item.lowBalanceOption;
     if (!option || (option.lowBalanceLimit === undefined && option.tariffEnabled !== true)) {
       refuse(
-        400,
         'LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING',
         `${field}.lowBalanceOption`,
         'give a limit or enable tariff',
@@ -131,7 +115,7 @@ export function validateItem(
 export function lineAdditionalData(
   kind: string,
   options: Record<string, unknown>,
-): { lowBalanceLimit?: number; recurrenceType?: string; topupConsentType?: 'sms' } {
+): DetailedCartLine['additionalData'] {
   const lowBalance = options.lowBalanceOption as { lowBalanceLimit?: number } | undefined;
   const recurring = options.recurringOption as { recurringType?: string } | undefined;
   return {

@@ -3,17 +3,16 @@ import { type Database, schema, type Transaction } from '@shop/db';
 import {
   type CartLine,
   checkCartLimits,
-  ErrorCode,
+  DomainError,
   evaluatePromo,
   mixesCashCodes,
   type PromoCode,
   priceCart,
 } from '@shop/domain';
+import type { CartItem, DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { ApiError } from '../http/errors';
 import { lineAdditionalData, validateItem } from './items';
-import type { CartItemInput, DetailedCart } from './schemas';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
 
@@ -27,7 +26,7 @@ export interface CartContext {
   now?: Date;
 }
 
-const unknownCart = () => new ApiError(404, 'UNKNOWN_CART', 'The cart does not exist or has expired');
+const unknownCart = () => new DomainError('UNKNOWN_CART', 'The cart does not exist or has expired');
 
 /** 128 random bits: a guest's cart name is the only key to the cart. */
 const newCartName = () => randomBytes(18).toString('base64url');
@@ -40,7 +39,7 @@ async function findCart(db: Executor, tenant: TenantConfig, cartName: string, no
     .select()
     .from(carts)
     .where(and(eq(carts.cartName, cartName), eq(carts.tenantId, tenant.shopId), gt(carts.expiresAt, now)));
-  const [cart] = lock ? await query.for('update') : await query;
+  const [cart] = lock ? await query.for('no key update') : await query;
   if (!cart) throw unknownCart();
   return cart;
 }
@@ -68,8 +67,7 @@ const asCartLines = (
 function enforceLimits(tenant: TenantConfig, lines: readonly CartLine[]): void {
   const verdict = checkCartLimits(lines, tenant.cart.limits);
   if (!verdict.ok) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       verdict.code,
       `The cart would exceed a limit${verdict.productId ? ` (${verdict.productId})` : ''}`,
     );
@@ -96,7 +94,7 @@ async function touch(db: Executor, tenant: TenantConfig, cart: Cart, now: Date, 
 export async function addItems(
   { db, tenant, now = new Date() }: CartContext,
   cartName: string | undefined,
-  items: readonly CartItemInput[],
+  items: readonly CartItem[],
   idempotencyKey?: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
@@ -161,7 +159,7 @@ export async function addItems(
       }
     });
     if (mixesCashCodes(next.map((line) => ({ kind: byCode.get(line.productId)?.kind ?? '' })))) {
-      throw new ApiError(400, ErrorCode.VALIDATION_FAILED, 'A cash code is redeemed in a cart of its own');
+      throw new DomainError('VALIDATION_FAILED', 'A cash code is redeemed in a cart of its own');
     }
     enforceLimits(tenant, asCartLines(next));
 
@@ -195,7 +193,7 @@ export async function setQuantity(
     const cart = await findCart(tx, tenant, cartName, now, true);
     const lines = await linesOf(tx, cart);
     const line = lines.find((candidate) => candidate.itemKey === itemKey);
-    if (!line) throw new ApiError(404, ErrorCode.UNKNOWN_CART_ITEM, `The cart has no item "${itemKey}"`);
+    if (!line) throw new DomainError('UNKNOWN_CART_ITEM', `The cart has no item "${itemKey}"`);
     if (quantity === 0) {
       await tx.delete(cartItems).where(eq(cartItems.id, line.id));
     } else {
@@ -247,7 +245,7 @@ export async function addVouchers(
   await db.transaction(async (tx) => {
     const cart = await findCart(tx, tenant, cartName, now, true);
     if (!tenant.flags.allowPromoCodes) {
-      throw new ApiError(400, 'VOUCHER_TOKEN_INVALID', 'This shop does not take promo codes');
+      throw new DomainError('VOUCHER_TOKEN_INVALID', 'This shop does not take promo codes');
     }
     const applied = [...cart.voucherCodes];
     const netAmount = (await linesOf(tx, cart)).reduce(
@@ -263,7 +261,7 @@ export async function addVouchers(
         allowMultipleCodes: tenant.cart.allowMultiplePromoCodes,
       });
       if (!verdict.ok)
-        throw new ApiError(400, verdict.code, `Promo code "${code}" cannot be used (${verdict.reason})`);
+        throw new DomainError(verdict.code, `Promo code "${code}" cannot be used (${verdict.reason})`);
       applied.push(code);
     }
     await touch(tx, tenant, cart, now, { voucherCodes: applied });
@@ -294,11 +292,14 @@ export async function detailedCart(
 
 /**
  * The cart for a checkout step: its row, locked until the transaction ends so that no change
- * slips in between pricing and recording, and its detailed, priced view.
+ * slips in between pricing and recording, and its detailed, priced view. An empty cart has
+ * nothing to check out and is refused.
  */
 export async function cartForCheckout(tx: Transaction, tenant: TenantConfig, cartName: string, now: Date) {
   const cart = await findCartForUpdate(tx, tenant, cartName, now);
-  return { cart, detail: await describeCart(tx, tenant, cart) };
+  const detail = await describeCart(tx, tenant, cart);
+  if (detail.items.length === 0) throw new DomainError('VALIDATION_FAILED', 'The cart is empty');
+  return { cart, detail };
 }
 
 async function describeCart(db: Executor, tenant: TenantConfig, cart: Cart): Promise<DetailedCart> {

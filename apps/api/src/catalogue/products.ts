@@ -1,33 +1,22 @@
 import { type Database, schema } from '@shop/db';
 import { KINDS_ON_SALE, type OfferCondition } from '@shop/domain';
+import type { Brand, ProductSort, productFiltersSchema } from '@shop/domain/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 
 const { products } = schema;
 
 export type ProductKind = (typeof schema.productKind.enumValues)[number];
-export type ProductStatus = (typeof schema.productStatus.enumValues)[number];
-export type ProductVariant = (typeof schema.productVariant.enumValues)[number];
 
-export interface ProductFilter {
-  brand?: string;
-  category?: string;
-  kind?: ProductKind;
-  status?: ProductStatus;
-  variant?: ProductVariant;
-  /** Free text matched against brand name, brand, category and product id. */
-  query?: string;
-  /** A face value in minor units: fixed products of that amount and ranges that allow it. */
-  amount?: number;
-  /** Spec §5 channel rules: only products sold on one of these channels, in this currency if set. */
+/**
+ * A search: the filters of the call (`query` is free text matched against brand name, brand,
+ * category and product id; `amount` a face value in minor units, matching fixed products of that
+ * amount and ranges that allow it) and the spec §5 channel rules as `offer`: only products sold on
+ * one of its channels, in its currency if set.
+ */
+export type ProductFilter = Omit<z.output<typeof productFiltersSchema>, 'objectType' | 'topupData'> & {
   offer?: OfferCondition;
-}
-
-export const SORT_FIELDS = ['amount', 'brand', 'category', 'productId', 'kind'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export interface ProductSort {
-  field: SortField;
-  direction: 'asc' | 'desc';
-}
+};
 
 export interface ProductPage {
   rows: (typeof products.$inferSelect)[];
@@ -84,7 +73,7 @@ function conditions(tenantId: string, filter: ProductFilter): SQL | undefined {
 }
 
 const faceValue = sql`coalesce(${products.amount}, ${products.minAmount})`;
-const SORT_COLUMNS: Record<SortField, SQL> = {
+const SORT_COLUMNS: Record<ProductSort['field'], SQL> = {
   amount: faceValue,
   brand: sql`${products.brandName}`,
   category: sql`${products.categoryId}`,
@@ -120,19 +109,8 @@ export async function findProducts(
   return { rows: [], totalCount: total?.value ?? 0 };
 }
 
-export interface BrandSummary {
-  brandId: string;
-  name: string;
-  categoryId: string;
-  productCount: number;
-}
-
 /** The brands a tenant sells, with their category and how many products each has. */
-export async function findBrands(
-  db: Database,
-  tenantId: string,
-  categoryId?: string,
-): Promise<BrandSummary[]> {
+export async function findBrands(db: Database, tenantId: string, categoryId?: string): Promise<Brand[]> {
   return db
     .select({
       brandId: products.brandId,

@@ -1,15 +1,26 @@
 import { schema } from '@shop/db';
-import { ADDRESS_FIELDS, type CheckoutNextStep, isOtpRequired, isSetupKind, parseMsisdn } from '@shop/domain';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_PLACEHOLDER,
+  type CheckoutNextStep,
+  DomainError,
+  isOtpRequired,
+  isSetupKind,
+  parseMsisdn,
+} from '@shop/domain';
+import type {
+  CheckoutAddressAnswer,
+  CheckoutAddressRequest,
+  DeliveryAddress,
+  DetailedCart,
+} from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DetailedCart } from '../cart/schemas';
 import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
-import { ApiError } from '../http/errors';
+import { paymentItemsOf } from '../orders/orders';
 import type { CheckoutContext } from './context';
-import { paymentItemsOf } from './orders';
-import { challengeOf, openChallenge, type PendingOtp, sendChallenge } from './otp';
-import { type DeliveryAddressInput, given } from './schemas';
+import { challengeOf, noCodeSent, openChallenge, type PendingOtp, sendChallenge } from './otp';
 
 const { carts } = schema;
 
@@ -23,11 +34,16 @@ export interface StoredAddress {
   createAccount?: boolean;
 }
 
+/** "N/A" and blanks mean the field was not given. */
+function given(value: string | undefined): string | undefined {
+  return value === undefined || value === '' || value === ADDRESS_PLACEHOLDER ? undefined : value;
+}
+
 const invalid = (field: string, message: string) =>
-  new ApiError(400, 'VALIDATION_FAILED', `deliveryAddress.${field} ${message}`);
+  new DomainError('VALIDATION_FAILED', `deliveryAddress.${field} ${message}`);
 
 /** The address as given, "N/A" left out; the e-mail and phone number checked and normalised. */
-function readAddress(tenant: TenantConfig, address: DeliveryAddressInput, language?: string): StoredAddress {
+function readAddress(tenant: TenantConfig, address: DeliveryAddress, language?: string): StoredAddress {
   const contact: Record<string, string> = {};
   for (const field of ADDRESS_FIELDS) {
     const value = given(address[field]);
@@ -82,18 +98,12 @@ export function needsOtp(
  */
 export async function submitCheckoutAddress(
   context: CheckoutContext,
-  input: {
-    cartName: string;
-    deliveryAddress: DeliveryAddressInput;
-    language?: string;
-    savePayment?: boolean;
-  },
-): Promise<{ nextStep: CheckoutNextStep; otpSentTo?: string }> {
+  input: CheckoutAddressRequest,
+): Promise<CheckoutAddressAnswer> {
   const { db, tenant, now } = context;
   const address = readAddress(tenant, input.deliveryAddress, input.language);
   const pending = await db.transaction(async (tx): Promise<PendingOtp | undefined> => {
     const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
-    if (detail.items.length === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'The cart is empty');
     const savePayment = input.savePayment ?? cart.savePayment;
     // Not a change of the cart's content: its version (which orders compare) stays.
     await tx
@@ -117,20 +127,20 @@ export async function resendOtp(context: CheckoutContext, cartName: string): Pro
   const pending = await db.transaction(async (tx) => {
     const cart = await findCartForUpdate(tx, tenant, cartName, now);
     const challenge = await challengeOf(tx, cart);
-    if (!challenge) throw new ApiError(409, 'OTP_NOT_REQUESTED', 'No code was sent for this cart');
+    if (!challenge) throw noCodeSent();
     const stored = cart.deliveryAddress as StoredAddress | null;
     return openChallenge(tx, context, cart, challenge.phoneNumber, stored?.language ?? tenant.defaultLocale);
   });
   return { otpSentTo: await sendChallenge(context, pending) };
 }
 
-/** Whether the cart's phone number is confirmed (when the checkout needs it). */
-export async function isOtpSatisfied(
+/** Refuses with OTP_REQUIRED a checkout that needs a confirmed phone number and has none yet. */
+export async function requireConfirmedNumber(
   tx: Parameters<typeof challengeOf>[0],
   cart: Cart,
   detail: DetailedCart,
   savePayment?: boolean,
-): Promise<boolean> {
-  if (!needsOtp(cart, detail, savePayment)) return true;
-  return Boolean((await challengeOf(tx, cart))?.verifiedAt);
+): Promise<void> {
+  if (!needsOtp(cart, detail, savePayment) || (await challengeOf(tx, cart))?.verifiedAt) return;
+  throw new DomainError('OTP_REQUIRED', 'Confirm the phone number with the code sent by SMS first');
 }

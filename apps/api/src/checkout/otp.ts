@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { schema, type Transaction } from '@shop/db';
 import {
+  DomainError,
   isLanguage,
   maskMsisdn,
   OTP_LENGTH,
@@ -13,7 +14,6 @@ import { tenantTranslations } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { type Cart, findCartForUpdate } from '../cart/service';
-import { ApiError } from '../http/errors';
 import type { CheckoutContext } from './context';
 
 const { otpChallenges } = schema;
@@ -31,6 +31,9 @@ export interface PendingOtp {
   /** The cart's earlier open code to the same number, which stands again when this one cannot go out. */
   replaced?: Partial<typeof otpChallenges.$inferInsert>;
 }
+
+/** The refusal of a code check or resend for a cart that no code went to. */
+export const noCodeSent = () => new DomainError('OTP_NOT_REQUESTED', 'No code was sent for this cart');
 
 /** The cart's challenge, if any. */
 export async function challengeOf(tx: Transaction, cart: Cart) {
@@ -52,11 +55,10 @@ export async function openChallenge(
   const earlier = await challengeOf(tx, cart);
   const wait = otpResendWaitSeconds(earlier?.sentAt ?? undefined, now);
   if (wait > 0) {
-    throw new ApiError(
-      429,
+    throw new DomainError(
       'OTP_RESEND_TIME_LIMIT_RESTRICTION',
       `A code was sent less than a minute ago; a new one can be sent in ${wait} s`,
-      { 'Retry-After': String(wait) },
+      { retryAfterSeconds: wait },
     );
   }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -116,11 +118,7 @@ export async function sendChallenge(context: CheckoutContext, pending: PendingOt
   } catch (error) {
     log.warn({ err: error }, 'one-time code not sent');
     await withdrawChallenge(db, pending);
-    throw new ApiError(
-      503,
-      'SERVICE_UNAVAILABLE',
-      'The confirmation code could not be sent; please try again',
-    );
+    throw new DomainError('SERVICE_UNAVAILABLE', 'The confirmation code could not be sent; please try again');
   }
   return maskMsisdn(pending.phoneNumber);
 }
@@ -159,14 +157,10 @@ export async function verifyChallenge(
     case 'verified':
       return;
     case 'wrong':
-      throw new ApiError(400, 'INVALID_OTP', 'The code is not the one we sent');
+      throw new DomainError('INVALID_OTP', 'The code is not the one we sent');
     case 'expired':
-      throw new ApiError(
-        410,
-        'OTP_EXPIRED',
-        'The code has expired or was tried too often; ask for a new one',
-      );
+      throw new DomainError('OTP_EXPIRED', 'The code has expired or was tried too often; ask for a new one');
     case 'none':
-      throw new ApiError(409, 'OTP_NOT_REQUESTED', 'No code was sent for this cart');
+      throw noCodeSent();
   }
 }

@@ -1,17 +1,21 @@
 import { schema } from '@shop/db';
-import { capturesAtCommit, isMoneyTaken, isRetryablePaymentState, paymentMethodOffered } from '@shop/domain';
+import {
+  capturesAtCommit,
+  DomainError,
+  isMoneyTaken,
+  isRetryablePaymentState,
+  paymentMethodOffered,
+} from '@shop/domain';
+import type { AdditionalData, DetailedCart, StartedPaymentAnswer } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
-import type { DetailedCart } from '../cart/schemas';
 import { cartForCheckout } from '../cart/service';
-import { ApiError } from '../http/errors';
-import { isOtpSatisfied } from './address';
+import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from '../orders/orders';
+import { changePaymentState, lockPayment, newPaymentAttempt } from '../orders/payment-state';
+import { recordOrderEvent } from '../orders/timeline';
+import { requireConfirmedNumber } from './address';
 import type { CheckoutContext } from './context';
-import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from './orders';
-import { changePaymentState } from './payment-state';
-import type { AdditionalData } from './schemas';
 import { resultUrl } from './shop-origin';
-import { recordOrderEvent } from './timeline';
 import { reserveVoucherPins } from './voucher-reservation';
 
 const { payments } = schema;
@@ -24,13 +28,6 @@ export interface StartPaymentInput {
   method: string;
   savePayment?: boolean;
   additionalData?: AdditionalData;
-}
-
-export interface StartedPayment {
-  payerUrl: string;
-  orderNumber: string;
-  returnUrl: string;
-  iframe: boolean;
 }
 
 /** Whether the tenant shows this method's hosted page in an iframe on its payment page. */
@@ -72,32 +69,28 @@ type Plan = { order: Order; payment: Payment; iframe: boolean };
 export async function startPayment(
   context: CheckoutContext,
   input: StartPaymentInput,
-): Promise<StartedPayment> {
+): Promise<StartedPaymentAnswer> {
   const { db, tenant, now } = context;
   if (!HOSTED_METHODS.includes(input.method) || !paymentMethodOffered(input.method, tenant.paymentMethods)) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       'PAYMENT_METHOD_IS_NOT_AVAILABLE',
       `This shop does not take "${input.method}" here`,
     );
   }
   const plan = await db.transaction(async (tx): Promise<Plan> => {
     const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
-    if (detail.items.length === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'The cart is empty');
     if (!cartNeedsPayment(detail)) {
-      throw new ApiError(409, 'PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
+      throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
     const save = input.savePayment ?? cart.savePayment;
-    if (!(await isOtpSatisfied(tx, cart, detail, save))) {
-      throw new ApiError(403, 'OTP_REQUIRED', 'Confirm the phone number with the code sent by SMS first');
-    }
-    const order = await orderForCart(tx, tenant, cart, detail, 'paymentInit');
+    await requireConfirmedNumber(tx, cart, detail, save);
+    const order = await orderForCart(tx, tenant, cart, detail);
     await reserveVoucherPins(tx, tenant, order, now);
     const iframe = inIframe(tenant, input.method, detail);
     const details = detailsFor(input.method, input.additionalData, iframe);
     const [latest] = await paymentsOf(tx, order);
     if (latest && isMoneyTaken(latest.state)) {
-      throw new ApiError(409, 'ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
+      throw new DomainError('ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
     }
     if (
       latest &&
@@ -106,27 +99,11 @@ export async function startPayment(
     ) {
       return { order, payment: latest, iframe };
     }
-    const attempt = (latest?.attempt ?? 0) + 1;
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        attempt,
-        reference: `${order.orderNumber}-${attempt}`,
-        method: input.method,
-        details,
-        savePaymentMethod: save,
-        amount: order.totalPrice,
-        currency: order.currency,
-        state: 'INITIATED',
-      })
-      .returning();
-    if (!payment) throw new Error('payment insert returned nothing');
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      paymentId: payment.id,
-      type: 'payment.created',
-      detail: { attempt, method: input.method, amount: payment.amount, currency: payment.currency },
+    const payment = await newPaymentAttempt(tx, order, {
+      attempt: (latest?.attempt ?? 0) + 1,
+      method: input.method,
+      details,
+      savePaymentMethod: save,
     });
     return { order, payment, iframe };
   });
@@ -147,8 +124,7 @@ async function initiate(
 ): Promise<string> {
   const { db, tenant, provider, log } = context;
   const failed = () =>
-    new ApiError(
-      502,
+    new DomainError(
       'START_PAYMENT_ERROR',
       'The payment could not be started; nothing was charged. Please try again.',
     );
@@ -180,7 +156,7 @@ async function initiate(
     throw failed();
   }
   const payerUrl = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+    const current = await lockPayment(tx, eq(payments.id, payment.id));
     if (!current) throw new Error(`payment ${payment.id} vanished`);
     if (!answer.ok) {
       await recordOrderEvent(tx, {

@@ -1,9 +1,9 @@
 import { schema, type Transaction } from '@shop/db';
+import { DomainError } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ApiError } from '../http/errors';
+import type { Order } from '../orders/orders';
 import { reservePins } from '../vouchers/stock';
-import type { Order } from './orders';
 
 const { products } = schema;
 
@@ -46,10 +46,9 @@ export async function reserveVoucherPins(tx: Transaction, tenant: TenantConfig, 
     now,
   });
   if (!reserved.ok) {
-    throw new ApiError(
-      409,
-      'PRODUCT_NOT_AVAILABLE',
-      `${reserved.productId} is sold out; nothing was charged`,
-    );
+    // The product was on sale when it went into the cart: a conflict with the stock, not a bad request.
+    throw new DomainError('PRODUCT_NOT_AVAILABLE', `${reserved.productId} is sold out; nothing was charged`, {
+      status: 409,
+    });
   }
 }

@@ -1,12 +1,6 @@
-import {
-  type CommitAnswer,
-  commitMessageKey,
-  type DeliveredVoucher,
-  type OrderStatus,
-  type Settlement,
-  settledPaymentStatus,
-} from '@shop/domain';
-import type { Order, Payment } from '../checkout/orders';
+import { commitMessageKey, type OrderStatus, type Settlement, settledPaymentStatus } from '@shop/domain';
+import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
+import type { Order, Payment } from '../orders/orders';
 import { readSoldPin } from '../vouchers/stock';
 import type { FulfilmentContext } from './context';
 import type { OrderUnit } from './units';

@@ -1,10 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { schema } from '@shop/db';
-import { commitStatus, confirmedAmount, decidingAttempt, isMoneyTaken, settlement } from '@shop/domain';
+import {
+  commitStatus,
+  confirmedAmount,
+  decidingAttempt,
+  isMoneyTaken,
+  isPaymentUndecided,
+  settlement,
+} from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../checkout/orders';
-import { syncWaitingPayment } from '../checkout/payment-state';
-import { recordOrderEvent } from '../checkout/timeline';
+import { moveOrder } from '../orders/order-status';
+import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../orders/orders';
+import { syncWaitingPayment } from '../orders/payment-state';
 import { releasePins } from '../vouchers/stock';
 import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
 import type { FulfilmentContext } from './context';
@@ -19,8 +26,6 @@ const { orders } = schema;
 const DEFAULT_LEASE_MS = 30_000;
 /** How long a concurrent commit waits for the one under way before answering "pending". */
 const WAIT_FOR_OTHER_MS = 10_000;
-
-const OPEN_PAYMENT: readonly string[] = ['INITIATED', 'PENDING'];
 
 type Loaded = { order: Order; payment: Payment | undefined };
 
@@ -95,13 +100,13 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
 
   if (payerOf(current) === 'PROVIDER' && !outcomeOf(current)) {
     if (!payment) return interimAnswer(current, payment, current.status);
-    if (OPEN_PAYMENT.includes(payment.state)) {
+    if (isPaymentUndecided(payment.state)) {
       await syncWaitingPayment(context, payment.id).catch((err: unknown) =>
         context.log.warn({ err, orderNumber: current.orderNumber }, 'payment status look-up failed'),
       );
       ({ order: current, payment } = await reload(context, order.id));
     }
-    if (!payment || OPEN_PAYMENT.includes(payment.state))
+    if (!payment || isPaymentUndecided(payment.state))
       return interimAnswer(current, payment, 'paymentPending');
     if (!isMoneyTaken(payment.state)) {
       await context.db.transaction((tx) => releasePins(tx, current.id));
@@ -164,17 +169,12 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
       settled: false,
       ...(payment && paid > 0 ? { paymentId: payment.id } : {}),
     };
+    const decided = { ...outcome };
     await context.db.transaction(async (tx) => {
-      await tx
-        .update(orders)
-        .set({ status, outcome: { ...outcome }, updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
+      if (!(await moveOrder(tx, order.id, status, { outcome: decided }))) {
+        throw new Error(`order ${order.orderNumber} may not move from ${order.status} to ${status}`);
+      }
       await releasePins(tx, order.id);
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        type: 'order.status',
-        detail: { from: order.status, to: status },
-      });
     });
   }
   // Another commit may have settled the order while this one waited for the lease.

@@ -3,7 +3,7 @@ import { formatMoney, isLanguage, type OrderPayer } from '@shop/domain';
 import { tenantTranslations } from '@shop/tenants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { type Order, payerOf } from '../checkout/orders';
+import { type Order, payerOf } from '../orders/orders';
 import { type CommitAnswer, creditOf } from './answer';
 import type { FulfilmentContext } from './context';
 import { unitsOf } from './units';

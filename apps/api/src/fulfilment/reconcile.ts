@@ -1,8 +1,8 @@
 import { schema } from '@shop/db';
-import type { OrderStatus } from '@shop/domain';
+import { type OrderStatus, UNDECIDED_PAYMENT_STATES } from '@shop/domain';
 import type { TenantRegistry } from '@shop/tenants';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { syncPayment } from '../checkout/payment-state';
+import { syncPayment } from '../orders/payment-state';
 import { releaseExpiredReservations } from '../vouchers/stock';
 import { commitOrder } from './commit';
 import type { FulfilmentServices } from './context';
@@ -10,7 +10,7 @@ import type { FulfilmentServices } from './context';
 const { orders, payments } = schema;
 
 /** Orders the payment has reached (or that need none) but no commit has finished. */
-const AWAITING_COMMIT: OrderStatus[] = ['paid', 'paymentAuthorized'];
+export const AWAITING_COMMIT: readonly OrderStatus[] = ['paid', 'paymentAuthorized'];
 
 /**
  * How long a payment may stay open before reconciliation asks the provider about it: its
@@ -35,7 +35,7 @@ async function followUpOpenPayments(services: Services, now: Date, limit: number
     .from(payments)
     .where(
       and(
-        inArray(payments.state, ['INITIATED', 'PENDING']),
+        inArray(payments.state, [...UNDECIDED_PAYMENT_STATES]),
         isNotNull(payments.providerPaymentId),
         lt(payments.updatedAt, stale),
         notAskedLately,

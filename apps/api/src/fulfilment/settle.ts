@@ -1,7 +1,7 @@
 import type { Settlement } from '@shop/domain';
-import type { Order, Payment } from '../checkout/orders';
-import { syncPayment } from '../checkout/payment-state';
-import { recordOrderEvent } from '../checkout/timeline';
+import type { Order, Payment } from '../orders/orders';
+import { syncPayment } from '../orders/payment-state';
+import { recordOrderEvent } from '../orders/timeline';
 import type { FulfilmentContext } from './context';
 
 /**

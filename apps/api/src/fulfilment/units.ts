@@ -1,7 +1,7 @@
 import { type Database, schema, type Transaction } from '@shop/db';
 import { type OrderLine, planUnits } from '@shop/domain';
 import { asc, eq } from 'drizzle-orm';
-import type { Order } from '../checkout/orders';
+import type { Order } from '../orders/orders';
 
 const { orderUnits } = schema;
 export type OrderUnit = typeof orderUnits.$inferSelect;

@@ -1,54 +1,48 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ErrorCode, type ErrorEnvelope } from '@shop/domain';
+import { DomainError, ERROR_CATALOGUE, ErrorCode, type ErrorStatus } from '@shop/domain';
+import type { ErrorEnvelope } from '@shop/domain/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An expected failure with its spec source code; the error handler turns it into the envelope. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    /** Headers the answer carries, such as `Retry-After` of a 429. */
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
-  }
+const GENERIC_FAILURE = 'The request could not be completed. Please try again later.';
+
+/** The status of an expected refusal: its code's, from the catalogue (or the code's second status). */
+function statusOf(error: DomainError): ErrorStatus {
+  return error.options.status ?? ERROR_CATALOGUE[error.code].status;
 }
 
-function envelopeFor(error: FastifyError | ApiError): { status: number; body: ErrorEnvelope } {
-  if (error instanceof ApiError) {
-    return { status: error.statusCode, body: { code: error.code, message: error.message } };
+function envelopeFor(error: FastifyError | DomainError): { status: number; body: ErrorEnvelope } {
+  if (error instanceof DomainError) {
+    return { status: statusOf(error), body: { code: error.code, message: error.message } };
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-    return { status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message: error.message } };
+    return {
+      status: ERROR_CATALOGUE.VALIDATION_FAILED.status,
+      body: { code: ErrorCode.VALIDATION_FAILED, message: error.message },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Body parser failures (malformed JSON, wrong content type, too large) and the like.
     return { status, body: { code: ErrorCode.VALIDATION_FAILED, message: error.message } };
   }
-  return {
-    status: status === 503 ? 503 : 500,
-    body: {
-      code: status === 503 ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_ERROR,
-      message: 'The request could not be completed. Please try again later.',
-    },
-  };
+  const code = status === 503 ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_ERROR;
+  return { status: ERROR_CATALOGUE[code].status, body: { code, message: GENERIC_FAILURE } };
 }
 
 /** One error envelope `{ code, message }` for every 4xx and 5xx, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     const { status, body } = envelopeFor(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code }, body.message);
-    if (error instanceof ApiError) reply.headers(error.headers);
+    const retryAfter = error instanceof DomainError ? error.options.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
+    reply.status(ERROR_CATALOGUE.NOT_FOUND.status).send({
       code: ErrorCode.NOT_FOUND,
       message: `No route ${request.method} ${request.url.split('?')[0]}`,
     } satisfies ErrorEnvelope),
@@ -71,10 +65,9 @@ export const edgeErrorOptions = {
     const known = FRAMEWORK_ERRORS[error.code];
     if (!known) {
       reply.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({
-        code: ErrorCode.INTERNAL_ERROR,
-        message: 'The request could not be completed. Please try again later.',
-      } satisfies ErrorEnvelope);
+      return reply
+        .status(ERROR_CATALOGUE.INTERNAL_ERROR.status)
+        .send({ code: ErrorCode.INTERNAL_ERROR, message: GENERIC_FAILURE } satisfies ErrorEnvelope);
     }
     return reply
       .status(known.status)

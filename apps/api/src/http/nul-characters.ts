@@ -1,6 +1,5 @@
-import { ErrorCode } from '@shop/domain';
+import { DomainError } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './errors';
 
 /** Whether a parsed value holds U+0000 in any string or key, however deeply nested. */
 function holdsNul(value: unknown): boolean {
@@ -27,7 +26,7 @@ function holdsNul(value: unknown): boolean {
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new ApiError(400, ErrorCode.VALIDATION_FAILED, 'Text must not contain NUL characters (U+0000)');
+      throw new DomainError('VALIDATION_FAILED', 'Text must not contain NUL characters (U+0000)');
     }
   });
 }

@@ -1,10 +1,9 @@
 import { isIP } from 'node:net';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { ErrorCode } from '@shop/domain';
+import { DomainError } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { ApiError } from './errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -90,17 +89,16 @@ interface Probe extends FastifyRequest {
   limitMax: number;
 }
 
-function refusal(limit: AbuseLimitName, ttlMs: number): ApiError {
+function refusal(limit: AbuseLimitName, ttlMs: number): DomainError {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  const headers = { 'Retry-After': String(seconds) };
+  const options = { retryAfterSeconds: seconds };
   return OTP_LIMITS.has(limit)
-    ? new ApiError(
-        429,
+    ? new DomainError(
         'OTP_RESEND_TIME_LIMIT_RESTRICTION',
         `Too many codes were sent; a new one can be sent in ${seconds} s`,
-        headers,
+        options,
       )
-    : new ApiError(429, ErrorCode.TOO_MANY_REQUESTS, `Too many requests; try again in ${seconds} s`, headers);
+    : new DomainError('TOO_MANY_REQUESTS', `Too many requests; try again in ${seconds} s`, options);
 }
 
 /** Registers @fastify/rate-limit (no limit of its own on any route) and answers the named limits. */
@@ -150,7 +148,7 @@ export async function registerAbuseLimits(
     try {
       await count(request, uses);
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof DomainError) throw error;
       // A store outage must not stop the shop: the call goes through uncounted.
       request.log.warn({ err: error }, 'abuse limits unavailable; the call is not counted');
     }

@@ -1,8 +1,7 @@
-import { ErrorCode } from '@shop/domain';
+import { DomainError } from '@shop/domain';
 import type { TenantConfig, TenantRegistry } from '@shop/tenants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,9 +22,8 @@ export const tenantContext = fp<{ tenants: TenantRegistry }>(
       const shopId = Array.isArray(header) ? header[0] : header;
       const tenant = shopId ? tenants.byId(shopId.trim()) : undefined;
       if (!tenant) {
-        throw new ApiError(
-          400,
-          ErrorCode.UNKNOWN_TENANT,
+        throw new DomainError(
+          'UNKNOWN_TENANT',
           shopId ? `Unknown tenant "${shopId}"` : 'The X-Tenant-Id header is required',
         );
       }

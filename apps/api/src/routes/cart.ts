@@ -1,27 +1,23 @@
 import type { Database } from '@shop/db';
-import { MAX_ITEM_QUANTITY, withLeadingPlus } from '@shop/domain';
+import { withLeadingPlus } from '@shop/domain';
+import {
+  addToCartBodySchema,
+  addToCartHeadersSchema,
+  cartLineCountParamsSchema,
+  cartLineParamsSchema,
+  cartNameAnswerSchema,
+  cartParamsSchema,
+  createCartBodySchema,
+  detailedCartSchema,
+  voucherCodesBodySchema,
+} from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { cartItemInputSchema, cartNameSchema, detailedCartSchema } from '../cart/schemas';
 import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
-const headers = tenantHeadersSchema.extend({
-  'idempotency-key': z
-    .string()
-    .min(8)
-    .max(128)
-    .optional()
-    .meta({ description: 'The same key twice adds the items once (a double click, a retry)' }),
-});
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const changeErrors = { ...errors, 429: errorEnvelopeSchema };
-const items = z.array(cartItemInputSchema).min(1).max(50);
-const voucherBody = z.strictObject({
-  cartName: cartNameSchema,
-  voucherCodes: z.array(z.string().trim().min(1).max(64)).min(1).max(10),
-});
 const tags = ['cart'];
 
 /** The cart calls of spec §7 (Cart and checkout, the cart half), at exactly its paths. */
@@ -42,9 +38,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
       schema: {
         tags,
         summary: 'Put items in a new cart (or the named one) and answer its name',
-        headers,
-        body: z.strictObject({ cartName: cartNameSchema.optional(), items }),
-        response: { 200: z.object({ cartName: z.string() }), ...changeErrors },
+        headers: addToCartHeadersSchema,
+        body: addToCartBodySchema,
+        response: { 200: cartNameAnswerSchema, ...changeErrors },
       },
     },
     async (request) => ({
@@ -64,9 +60,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
       schema: {
         tags,
         summary: 'Create a cart, with items if given; the phone number gets a leading +',
-        headers,
-        body: z.strictObject({ items: items.optional(), phoneNumber: z.string().min(1).max(32).optional() }),
-        response: { 200: z.object({ cartName: z.string() }), ...changeErrors },
+        headers: addToCartHeadersSchema,
+        body: createCartBodySchema,
+        response: { 200: cartNameAnswerSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -88,8 +84,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
       schema: {
         tags,
         summary: 'Put items in a cart (a new one without cartName) and answer the detailed cart',
-        headers,
-        body: z.strictObject({ cartName: cartNameSchema.optional(), items }),
+        headers: addToCartHeadersSchema,
+        body: addToCartBodySchema,
         response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
@@ -111,7 +107,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
         tags,
         summary: 'The detailed cart',
         headers: tenantHeadersSchema,
-        params: z.object({ cartName: cartNameSchema }),
+        params: cartParamsSchema,
         response: { 200: detailedCartSchema, ...errors },
       },
     },
@@ -126,11 +122,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
         tags,
         summary: 'Set the quantity of a cart line (0 removes it)',
         headers: tenantHeadersSchema,
-        params: z.object({
-          cartName: cartNameSchema,
-          itemKey: z.string().min(1).max(64),
-          count: z.coerce.number().int().min(0).max(MAX_ITEM_QUANTITY),
-        }),
+        params: cartLineCountParamsSchema,
         response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
@@ -149,7 +141,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
         tags,
         summary: 'Remove a cart line',
         headers: tenantHeadersSchema,
-        params: z.object({ cartName: cartNameSchema, itemKey: z.string().min(1).max(64) }),
+        params: cartLineParamsSchema,
         response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
@@ -168,7 +160,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
         tags,
         summary: 'Apply promo codes',
         headers: tenantHeadersSchema,
-        body: voucherBody,
+        body: voucherCodesBodySchema,
         response: { 200: detailedCartSchema, ...changeErrors },
       },
     },
@@ -186,7 +178,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
         tags,
         summary: 'Remove promo codes',
         headers: tenantHeadersSchema,
-        body: voucherBody,
+        body: voucherCodesBodySchema,
         response: { 200: detailedCartSchema, ...changeErrors },
       },
     },

@@ -1,22 +1,24 @@
+import {
+  checkoutAddressAnswerSchema,
+  checkoutAddressBodySchema,
+  createdOrderAnswerSchema,
+  createOrderBodySchema,
+  orderParamsSchema,
+  orderQuerySchema,
+  orderViewSchema,
+  resendOtpBodySchema,
+  startApplePaymentBodySchema,
+  startedPaymentAnswerSchema,
+  startPaymentBodySchema,
+  validateOtpAnswerSchema,
+  validateOtpBodySchema,
+} from '@shop/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { cartNameSchema } from '../cart/schemas';
 import { resendOtp, submitCheckoutAddress } from '../checkout/address';
 import type { CheckoutContext, CheckoutServices } from '../checkout/context';
 import { createOrder, orderStatus } from '../checkout/order-requests';
 import { verifyChallenge } from '../checkout/otp';
-import {
-  checkoutAddressAnswer,
-  checkoutAddressBody,
-  createOrderBody,
-  orderView,
-  resendOtpBody,
-  startApplePaymentBody,
-  startedPaymentAnswer,
-  startPaymentBody,
-  validateOtpBody,
-} from '../checkout/schemas';
 import { shopOrigin } from '../checkout/shop-origin';
 import { startPayment } from '../checkout/start-payment';
 import { type AbuseLimits, clientAddress } from '../http/rate-limits';
@@ -71,8 +73,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'Keep the contact and address; answer the next step (OTP sends a code by SMS)',
         headers,
-        body: checkoutAddressBody,
-        response: { 200: checkoutAddressAnswer, ...errors },
+        body: checkoutAddressBodySchema,
+        response: { 200: checkoutAddressAnswerSchema, ...errors },
       },
     },
     async (request) => submitCheckoutAddress(context(request), request.body),
@@ -85,8 +87,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'Confirm the phone number with the code sent by SMS',
         headers,
-        body: validateOtpBody,
-        response: { 200: z.object({ verified: z.literal(true) }), ...errors },
+        body: validateOtpBodySchema,
+        response: { 200: validateOtpAnswerSchema, ...errors },
       },
     },
     async (request) => {
@@ -103,8 +105,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'Send a new code (at most once a minute)',
         headers,
-        body: resendOtpBody,
-        response: { 200: checkoutAddressAnswer, ...errors },
+        body: resendOtpBodySchema,
+        response: { 200: checkoutAddressAnswerSchema, ...errors },
       },
     },
     async (request) => ({
@@ -121,8 +123,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'Start paying the cart; answers where the shopper pays',
         headers,
-        body: startPaymentBody,
-        response: { 200: startedPaymentAnswer, ...errors },
+        body: startPaymentBodySchema,
+        response: { 200: startedPaymentAnswerSchema, ...errors },
       },
     },
     async (request) => {
@@ -140,8 +142,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'Start paying the cart with Apple Pay',
         headers,
-        body: startApplePaymentBody,
-        response: { 200: startedPaymentAnswer, ...errors },
+        body: startApplePaymentBodySchema,
+        response: { 200: startedPaymentAnswerSchema, ...errors },
       },
     },
     async (request) => {
@@ -157,8 +159,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'Create the order of a cart that needs no payment',
         headers,
-        body: createOrderBody,
-        response: { 201: z.object({ orderNumber: z.string() }), ...errors },
+        body: createOrderBodySchema,
+        response: { 201: createdOrderAnswerSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -172,15 +174,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         tags,
         summary: 'The order and its payment, for the result page',
         headers,
-        params: z.object({
-          orderNumber: z
-            .string()
-            .min(5)
-            .max(32)
-            .regex(/^[A-Z0-9-]+$/),
-        }),
-        querystring: z.object({ cartName: cartNameSchema }),
-        response: { 200: orderView, ...errors },
+        params: orderParamsSchema,
+        querystring: orderQuerySchema,
+        response: { 200: orderViewSchema, ...errors },
       },
     },
     async (request) => orderStatus(context(request), request.params.orderNumber, request.query.cartName),

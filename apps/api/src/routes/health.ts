@@ -1,16 +1,20 @@
+import { healthSchema, type JobCounts, type WorkerStatus } from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorEnvelopeSchema } from '../http/schemas';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  ping: () => Promise<void>;
+  /** The workers and the job queue, as the database shows them. */
+  background: () => Promise<{ worker: WorkerStatus; jobs: JobCounts }>;
+}> = async (app, { ping, background }) => {
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['operations'],
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, database reachability, workers and waiting jobs',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          200: healthSchema,
           503: errorEnvelopeSchema,
         },
       },
@@ -24,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
           .status(503)
           .send({ code: 'SERVICE_UNAVAILABLE', message: 'The database cannot be reached' });
       }
-      return { status: 'ok' as const, database: 'ok' as const };
+      return { status: 'ok' as const, database: 'ok' as const, ...(await background()) };
     },
   );
 };

@@ -1,24 +1,9 @@
-import { ErrorCode } from '@shop/domain';
+import { DomainError } from '@shop/domain';
+import { numberLookupQuerySchema, numberLookupSchema } from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type LookupResult, type Operator, OperatorUnavailableError } from '../adapters/operator';
-import { ApiError } from '../http/errors';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
-
-const numberLookupSchema = z
-  .discriminatedUnion('found', [
-    z.object({
-      msisdn: z.string(),
-      found: z.literal(true),
-      country: z.string().meta({ description: 'Lower-case ISO country of the calling code' }),
-      brandId: z.string(),
-      brandName: z.string(),
-      sellsBrand: z.boolean().meta({ description: 'Whether this shop sells top-ups of the brand' }),
-    }),
-    z.object({ msisdn: z.string(), found: z.literal(false) }),
-  ])
-  .meta({ id: 'NumberLookup', description: 'The operator brand of a number, if any owns it' });
 
 /** Spec §7 number look-up: which brand a shopper's number belongs to, before the sale. */
 export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator; limits: AbuseLimits }> = async (
@@ -36,12 +21,7 @@ export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator; lim
           '`msisdn` in international form, with or without a leading `+` (6 to 15 digits). ' +
           '`sellsBrand` says whether the tenant sells top-ups of the brand that owns the number.',
         headers: tenantHeadersSchema,
-        querystring: z.object({
-          msisdn: z
-            .string()
-            .trim()
-            .regex(/^\+?\d{6,15}$/, 'an international phone number: optional +, then 6 to 15 digits'),
-        }),
+        querystring: numberLookupQuerySchema,
         response: {
           200: numberLookupSchema,
           400: errorEnvelopeSchema,
@@ -60,9 +40,8 @@ export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator; lim
       } catch (error) {
         if (!(error instanceof OperatorUnavailableError)) throw error;
         request.log.warn({ err: error }, 'operator look-up unavailable');
-        throw new ApiError(
-          503,
-          ErrorCode.SERVICE_UNAVAILABLE,
+        throw new DomainError(
+          'SERVICE_UNAVAILABLE',
           'The number look-up is unavailable at the moment. Please try again later.',
         );
       }

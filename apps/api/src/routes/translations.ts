@@ -1,8 +1,7 @@
-import { ErrorCode, NAMESPACES, resolveLanguage } from '@shop/domain';
+import { DomainError, resolveLanguage } from '@shop/domain';
+import { translationParamsSchema, translationsSchema } from '@shop/domain/contract';
 import { tenantTranslations } from '@shop/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiError } from '../http/errors';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 /** Spec §9: browsers keep a translation bundle for 7 days. */
@@ -19,12 +18,9 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Base texts of the language overlaid by the tenant overrides. `lng` is a language code, ' +
           '`xx-YY` (the language part is used) or `default` (the tenant default).',
         headers: tenantHeadersSchema,
-        params: z.object({
-          lng: z.string().min(1).max(16),
-          ns: z.enum(NAMESPACES),
-        }),
+        params: translationParamsSchema,
         response: {
-          200: z.record(z.string(), z.string()),
+          200: translationsSchema,
           400: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
         },
@@ -35,11 +31,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lng, ns } = request.params;
       const language = resolveLanguage(lng, tenant.locales, tenant.defaultLocale);
       if (!language) {
-        throw new ApiError(
-          404,
-          ErrorCode.UNKNOWN_LOCALE,
-          `Tenant "${tenant.shopId}" does not offer language "${lng}"`,
-        );
+        throw new DomainError('UNKNOWN_LOCALE', `Tenant "${tenant.shopId}" does not offer language "${lng}"`);
       }
       reply.header('Cache-Control', `public, max-age=${BROWSER_CACHE_SECONDS}`);
       reply.header('Vary', 'X-Tenant-Id');

@@ -1,7 +1,8 @@
+import { DomainError } from '@shop/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentProvider } from '../adapters/payment-provider';
 import type { CheckoutServices } from '../checkout/context';
-import { receivePaymentEvent, returnDuplicatePayments, syncPayment } from '../checkout/payment-state';
+import { receivePaymentEvent, returnDuplicatePayments, syncPayment } from '../orders/payment-state';
 
 /**
  * `POST /api/webhooks/psp`: the payment provider's events. The body is read raw, because the
@@ -12,8 +13,8 @@ import { receivePaymentEvent, returnDuplicatePayments, syncPayment } from '../ch
 export const webhookRoutes: FastifyPluginAsync<
   CheckoutServices & {
     provider: PaymentProvider;
-    /** A payment now holds or took the money: its order is committed, shopper or not. */
-    onMoneySecured: (paymentId: string) => void;
+    /** A payment now holds or took the money: its order is committed, shopper or not (a job). */
+    onMoneySecured: (paymentId: string) => Promise<void>;
   }
 > = async (app, services) => {
   app.removeContentTypeParser('application/json');
@@ -23,14 +24,12 @@ export const webhookRoutes: FastifyPluginAsync<
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/api/webhooks/psp', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/api/webhooks/psp', { schema: { hide: true } }, async (request) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const signature = request.headers['x-sandbox-signature'];
     const webhook = services.provider.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
     if (webhook.kind === 'invalid-signature') {
-      return reply
-        .status(401)
-        .send({ code: 'INVALID_SIGNATURE', message: 'The webhook signature does not match' });
+      throw new DomainError('INVALID_SIGNATURE', 'The webhook signature does not match');
     }
     if (webhook.kind === 'ignored') {
       request.log.info({ eventId: webhook.eventId, type: webhook.type }, 'webhook ignored');
@@ -43,7 +42,7 @@ export const webhookRoutes: FastifyPluginAsync<
       outcome === 'applied' &&
       (webhook.event === 'AUTHORIZE' || webhook.event === 'CAPTURE')
     ) {
-      services.onMoneySecured(paymentId);
+      await services.onMoneySecured(paymentId);
     }
     if (paymentId && (outcome === 'out-of-order' || outcome === 'applied')) {
       // Recorded already: should a provider call fail, the result page or reconciliation looks again.

@@ -24,6 +24,7 @@ export function createOperatorContext(settings: OperatorSettings, log: FastifyBa
     balances,
     pendingTopupDelayMs: settings.pendingTopupDelayMs,
     slowAnswerDelayMs: settings.slowAnswerDelayMs,
+    holdSlowAnswer: settings.holdSlowAnswer,
   });
   const queue = new WebhookQueue<OperatorEvent>({
     secret: settings.operatorWebhookSecret,

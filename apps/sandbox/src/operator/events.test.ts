@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../app';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../psp/signature';
-import { startReceiver } from '../psp/test-support';
-import { type OperatorSandbox, sleep, startOperatorSandbox } from './test-support';
+import { NO_FURTHER_TRY_WINDOW_MS, startReceiver } from '../psp/test-support';
+import { type OperatorSandbox, startOperatorSandbox } from './test-support';
 
 const SECRET = 'operator-test-secret';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -113,8 +113,7 @@ describe('operator event delivery', () => {
           verifyWebhookSignature(webhook.body, webhook.headers[SIGNATURE_HEADER], 'sandbox-operator-secret'),
         ).toBe(true);
       }
-      await sleep(100);
-      expect(refusing.received).toHaveLength(3);
+      expect(await refusing.countAfter(NO_FURTHER_TRY_WINDOW_MS)).toBe(3);
     } finally {
       await other.close();
       await refusing.close();

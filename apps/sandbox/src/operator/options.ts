@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
@@ -17,6 +18,12 @@ export interface OperatorOptions extends WebhookDeliveryOptions {
    * itself is done at once), so that the caller's time-out fires. Default 10 s.
    */
   slowAnswerDelayMs?: number;
+  /**
+   * How a held answer waits out `slowAnswerDelayMs`; a timer by default. The wait must end when
+   * `closing` aborts (the sandbox closes). Tests pass their own to see the delay chosen and to
+   * end the hold when they choose.
+   */
+  holdSlowAnswer?: (delayMs: number, closing: AbortSignal) => Promise<unknown>;
   /** Where operator events are POSTed (the shop's webhook). None: events are only kept. */
   operatorWebhookUrl?: string;
   /** Shared secret of the operator events' signature (HMAC-SHA256). Default `sandbox-operator-secret`. */
@@ -37,6 +44,8 @@ export function resolveOperatorOptions(options: OperatorOptions): OperatorSettin
   return {
     pendingTopupDelayMs: options.pendingTopupDelayMs ?? 5_000,
     slowAnswerDelayMs: options.slowAnswerDelayMs ?? 10_000,
+    holdSlowAnswer:
+      options.holdSlowAnswer ?? ((delayMs, closing) => sleep(delayMs, undefined, { signal: closing })),
     ...(operatorWebhookUrl === undefined ? {} : { operatorWebhookUrl }),
     operatorWebhookSecret: options.operatorWebhookSecret ?? DEFAULT_OPERATOR_WEBHOOK_SECRET,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,

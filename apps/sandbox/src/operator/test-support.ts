@@ -1,8 +1,9 @@
 import { buildSandbox, type SandboxOptions } from '../app';
+import { WEBHOOK_RETRY_DELAYS_MS } from '../psp/test-support';
 
 /**
- * Helpers for the operator's tests: a sandbox listening on a free port with short delays, and
- * JSON calls to it.
+ * Helpers for the operator's tests: a sandbox listening on a free port with short delays, JSON
+ * calls to it, and held answers the test lets go of.
  */
 
 export const PENDING_TOPUP_DELAY_MS = 150;
@@ -14,7 +15,7 @@ export async function startOperatorSandbox(options: SandboxOptions = {}) {
   const app = await buildSandbox({
     pendingTopupDelayMs: PENDING_TOPUP_DELAY_MS,
     slowAnswerDelayMs: SLOW_ANSWER_DELAY_MS,
-    webhookRetryDelaysMs: [10, 10, 10, 10, 10, 10, 10],
+    webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     ...options,
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,4 +43,26 @@ export async function startOperatorSandbox(options: SandboxOptions = {}) {
   };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export type HeldAnswers = ReturnType<typeof heldAnswers>;
+
+/**
+ * Holds slow answers in place of the sandbox's timer (pass `hold` as `holdSlowAnswer`): records
+ * the delay the sandbox chose for each, and holds it until the test calls `release()` or the
+ * sandbox closes.
+ */
+export function heldAnswers() {
+  const delays: number[] = [];
+  const waiting: Array<() => void> = [];
+  return {
+    delays,
+    hold: (delayMs: number, closing: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        delays.push(delayMs);
+        waiting.push(resolve);
+        closing.addEventListener('abort', () => resolve(), { once: true });
+      }),
+    release: () => {
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}

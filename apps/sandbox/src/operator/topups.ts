@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { IdempotencyStore } from '../idempotency';
 import { randomId } from '../ids';
 import type { Balances } from './balances';
@@ -54,6 +53,8 @@ export interface TopupServiceOptions {
   balances: Balances;
   pendingTopupDelayMs: number;
   slowAnswerDelayMs: number;
+  /** Waits out a held answer; must end when `closing` aborts. */
+  holdSlowAnswer: (delayMs: number, closing: AbortSignal) => Promise<unknown>;
 }
 
 export class TopupService {
@@ -92,7 +93,7 @@ export class TopupService {
   /** Waits `slowAnswerDelayMs` before a held answer goes out; at once when the app closes. */
   async holdAnswer(): Promise<void> {
     try {
-      await sleep(this.#options.slowAnswerDelayMs, undefined, { signal: this.#closing.signal });
+      await this.#options.holdSlowAnswer(this.#options.slowAnswerDelayMs, this.#closing.signal);
     } catch {
       // Closing: the held answer goes out now.
     }

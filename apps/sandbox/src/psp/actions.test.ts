@@ -51,8 +51,9 @@ describe('approve, decline and cancel (HTTP twins)', () => {
     expect(response.json).toEqual({ redirectUrl: backToShop(paymentId, 'PENDING') });
     expect((await sandbox.status(paymentId)).status).toBe('PENDING');
     expect((await sandbox.act(paymentId, 'cancel')).status).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await sandbox.status(paymentId)).status).toBe('CAPTURED');
+    await expect
+      .poll(async () => (await sandbox.status(paymentId)).status, { timeout: 3_000 })
+      .toBe('CAPTURED');
   });
 
   it('accepts a bank and a crypto currency from the fixed lists only', async () => {

@@ -43,8 +43,9 @@ describe('manual capture', () => {
     const paymentId = await sandbox.createPayment({ method: 'pending', captureMethod: 'manual' });
     await sandbox.act(paymentId, 'approve');
     expect((await sandbox.status(paymentId)).status).toBe('PENDING');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await sandbox.status(paymentId)).status).toBe('AUTHORIZED');
+    await expect
+      .poll(async () => (await sandbox.status(paymentId)).status, { timeout: 3_000 })
+      .toBe('AUTHORIZED');
   });
 
   it('captures all of the authorized amount without an amount', async () => {

@@ -10,12 +10,23 @@ import { buildSandbox, type SandboxOptions } from '../app';
 export const PUBLIC_BASE_URL = 'http://sandbox.test:4100';
 export const RETURN_URL = 'https://shop.test/checkout/return?cart=42';
 
+/** The wait before each webhook retry in the sandbox's tests: 8 tries in all. */
+export const WEBHOOK_RETRY_DELAY_MS = 10;
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = Array(7).fill(WEBHOOK_RETRY_DELAY_MS);
+
+/**
+ * How long a test watches for a webhook try that must not come. Nothing marks "no further try":
+ * the queue is done when it stops, silently. A try, were one due, would go out
+ * {@link WEBHOOK_RETRY_DELAY_MS} after the last answer; ten times that leaves a slow machine room.
+ */
+export const NO_FURTHER_TRY_WINDOW_MS = 10 * WEBHOOK_RETRY_DELAY_MS;
+
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export async function startSandbox(options: SandboxOptions = {}) {
   const app = await buildSandbox({
     publicBaseUrl: PUBLIC_BASE_URL,
-    webhookRetryDelaysMs: [10, 10, 10, 10, 10, 10, 10],
+    webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     pendingCaptureDelayMs: 100,
     ...options,
   });
@@ -142,6 +153,14 @@ export async function startReceiver(statuses: number[] = []) {
         });
       }
       return received.slice(0, count);
+    },
+    /**
+     * How many requests have arrived once `windowMs` has passed: only for proving that a try
+     * does not come, which no event can show ({@link NO_FURTHER_TRY_WINDOW_MS}).
+     */
+    async countAfter(windowMs: number): Promise<number> {
+      await new Promise((resolve) => setTimeout(resolve, windowMs));
+      return received.length;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from './signature';
-import { type Sandbox, startReceiver, startSandbox } from './test-support';
+import { NO_FURTHER_TRY_WINDOW_MS, type Sandbox, startReceiver, startSandbox } from './test-support';
 
 const SECRET = 'test-secret';
 
@@ -71,17 +71,24 @@ describe('webhooks', () => {
     const [first, second] = await receiver.waitFor(2);
     expect(second?.body).toBe(first?.body);
     expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ type: 'payment.declined', status: 'DECLINED' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receiver.received).toHaveLength(2);
+    expect(await receiver.countAfter(NO_FURTHER_TRY_WINDOW_MS)).toBe(2);
   });
 
   it('gives up after 8 tries', async () => {
-    receiver = await startReceiver(Array(20).fill(503));
-    const paymentId = await sandbox.createPayment({ webhookUrl: receiver.url });
-    await sandbox.act(paymentId, 'cancel');
-    await receiver.waitFor(8);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(receiver.received).toHaveLength(8);
+    const logged: { msg: string }[] = [];
+    const stream = { write: (line: string) => logged.push(JSON.parse(line)) };
+    const giving = await startSandbox({ logger: { level: 'error', stream } });
+    try {
+      receiver = await startReceiver(Array(20).fill(503));
+      const paymentId = await giving.createPayment({ webhookUrl: receiver.url });
+      await giving.act(paymentId, 'cancel');
+      await vi.waitFor(() => expect(logged.map((entry) => entry.msg)).toContain('webhook given up'), {
+        timeout: 3_000,
+      });
+      expect(receiver.received).toHaveLength(8);
+    } finally {
+      await giving.close();
+    }
   });
 
   it('announces each event of a payment in order: capture, partial refund, refund', async () => {
@@ -104,20 +111,27 @@ describe('webhooks', () => {
     receiver = await startReceiver();
     const paymentId = await sandbox.createPayment({ webhookUrl: receiver.url, method: 'pending' });
     await sandbox.act(paymentId, 'approve');
-    await new Promise((resolve) => setTimeout(resolve, 30));
     expect(receiver.received).toHaveLength(0);
+    // A payment's events go out in order: one sent on approval would come before the capture's.
     const [webhook] = await receiver.waitFor(1);
-    expect(JSON.parse(webhook?.body ?? '{}')).toMatchObject({ paymentId, type: 'payment.captured' });
+    expect(JSON.parse(webhook?.body ?? '{}')).toMatchObject({
+      paymentId,
+      type: 'payment.captured',
+      status: 'CAPTURED',
+      capturedAmount: 1234,
+    });
   });
 
   it('stops retrying when the sandbox closes', async () => {
-    const closing = await startSandbox({ webhookRetryDelaysMs: [50, 50, 50] });
+    const retryDelaysMs = [50, 50, 50];
+    const closing = await startSandbox({ webhookRetryDelaysMs: retryDelaysMs });
     receiver = await startReceiver([500, 500, 500, 500]);
     const paymentId = await closing.createPayment({ webhookUrl: receiver.url });
     await closing.act(paymentId, 'approve');
     await receiver.waitFor(1);
     await closing.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(1);
+    // Every retry the queue still had would have gone out within the sum of their delays.
+    const everyRetryMs = retryDelaysMs.reduce((sum, delay) => sum + delay, 0) + NO_FURTHER_TRY_WINDOW_MS;
+    expect(await receiver.countAfter(everyRetryMs)).toBe(1);
   });
 });

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
 
 export interface LocaleOption {
@@ -45,7 +46,7 @@ export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; 
   }, [open]);
 
   function choose(code: string) {
-    savePreference('LOCALE', code);
+    savePreference(COOKIE_NAMES.locale, code);
     window.location.reload();
   }
 

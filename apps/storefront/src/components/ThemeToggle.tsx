@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
 
 /** Switches between the tenant's light and dark theme and keeps the choice in the theme cookie. */
@@ -12,7 +13,7 @@ export function ThemeToggle({ initial }: { initial: 'light' | 'dark' }) {
 
   function toggle() {
     document.documentElement.dataset.theme = next;
-    savePreference('theme', next);
+    savePreference(COOKIE_NAMES.theme, next);
     setTheme(next);
   }
 

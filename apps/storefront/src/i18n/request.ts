@@ -1,7 +1,7 @@
 import { getRequestConfig } from 'next-intl/server';
-import { loadTranslations } from '../lib/api';
 import { currentLocale } from '../lib/locale';
 import { currentTenant } from '../lib/tenant';
+import { loadTranslations } from '../lib/translations';
 
 export default getRequestConfig(async () => {
   const tenant = await currentTenant();

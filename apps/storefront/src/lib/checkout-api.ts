@@ -1,85 +1,58 @@
-import type { CheckoutNextStep, CommitAnswer, CryptoCurrency, IssuerId } from '@shop/domain';
-import { type ApiResult, callShopApi } from './shop-api';
+import {
+  type CheckoutAddressRequest,
+  type CommitRequest,
+  type CreateOrderRequest,
+  checkoutAddressAnswerSchema,
+  commitAnswerSchema,
+  createdOrderAnswerSchema,
+  type ResendOtpRequest,
+  type Schema,
+  type StartApplePaymentRequest,
+  type StartPaymentRequest,
+  startedPaymentAnswerSchema,
+  type ValidateOtpRequest,
+  validateOtpAnswerSchema,
+} from '@shop/domain/contract';
+import { callShopApi } from './shop-api';
 
 /** docs/checkout.md: the checkout calls the payment page makes, through the shop's `/api/*`. */
 
-export interface DeliveryAddress {
-  email?: string;
-  phoneNumber?: string;
-  firstname?: string;
-  lastname?: string;
-  street?: string;
-  houseNumber?: string;
-  zip?: string;
-  city?: string;
-  countryCode?: string;
-  language?: string;
-}
-
-export interface CheckoutAddressRequest {
-  cartName: string;
-  deliveryAddress: DeliveryAddress;
-  language: 'en' | 'de';
-  savePayment: boolean;
-}
-
-export interface CheckoutAddressAnswer {
-  nextStep: CheckoutNextStep;
-  otpSentTo?: string;
-}
-
-export type PaymentAdditionalData =
-  | { ideal: { issuerId: IssuerId } }
-  | { triplea: { cryptoCurrency: CryptoCurrency } };
-
-export interface StartPaymentRequest {
-  cartName: string;
-  paymentMethod: string;
-  savePayment: boolean;
-  additionalData?: PaymentAdditionalData;
-}
-
-export type { CommitAnswer, DeliveredVoucher } from '@shop/domain';
-
-export interface StartPaymentAnswer {
-  payerUrl: string;
-  orderNumber: string;
-  returnUrl: string;
-  iframe: boolean;
-}
-
-export interface CommitRequest {
-  cartName: string;
-  orderNumber: string;
-  /** PayPal's `token` or `approval_session_id` when the shopper paid in its frame. */
-  paymentToken?: string;
-  deviceId?: string;
-}
-
-function post<T>(call: string, body: object): Promise<ApiResult<T>> {
-  return callShopApi<T>(`/api/shop/rest/${call}`, { method: 'POST', body: JSON.stringify(body) });
+function post<T>(call: string, body: object, answer: Schema<T>) {
+  return callShopApi(`/api/shop/rest/${call}`, answer, { method: 'POST', body: JSON.stringify(body) });
 }
 
 export const submitCheckoutAddress = (request: CheckoutAddressRequest) =>
-  post<CheckoutAddressAnswer>('checkout-address', request);
+  post('checkout-address', request, checkoutAddressAnswerSchema);
 
 export const validateOtp = (cartName: string, otp: string) =>
-  post<{ verified: true }>('validate-otp', { cartName, otp });
+  post('validate-otp', { cartName, otp } satisfies ValidateOtpRequest, validateOtpAnswerSchema);
 
-export const resendOtp = (cartName: string) => post<CheckoutAddressAnswer>('resend-otp', { cartName });
+export const resendOtp = (cartName: string) =>
+  post('resend-otp', { cartName } satisfies ResendOtpRequest, checkoutAddressAnswerSchema);
+
+/** What the payment page sends to start a payment, by whichever call the method takes. */
+export type PaymentStart = Pick<StartPaymentRequest, 'cartName' | 'savePayment' | 'additionalData'> & {
+  paymentMethod: string;
+};
 
 /** Starts the payment; Apple Pay has a call of its own. */
-export function startPayment(request: StartPaymentRequest): Promise<ApiResult<StartPaymentAnswer>> {
+export function startPayment(request: PaymentStart) {
   return request.paymentMethod === 'applepay'
-    ? post<StartPaymentAnswer>('checkout-start-apple-payment', { ...request, paymentMethod: 'applepay' })
-    : post<StartPaymentAnswer>('checkout-start-payment', request);
+    ? post(
+        'checkout-start-apple-payment',
+        { ...request, paymentMethod: 'applepay' } satisfies StartApplePaymentRequest,
+        startedPaymentAnswerSchema,
+      )
+    : post('checkout-start-payment', request satisfies StartPaymentRequest, startedPaymentAnswerSchema);
 }
 
 /** Spec §4 commit flow: delivers a paid (or cash-code) order; asked again while the payment is open. */
-export const commitOrder = (request: CommitRequest) => post<CommitAnswer>('payment-commit-order', request);
+export const commitOrder = (request: CommitRequest) =>
+  post('payment-commit-order', request, commitAnswerSchema);
 
 /** Creates the order of a cart that needs no payment (cash codes, free set-ups): 201 `{ orderNumber }`. */
-export const createOrder = (cartName: string) => post<{ orderNumber: string }>('orders', { cartName });
+export const createOrder = (cartName: string) =>
+  post('orders', { cartName } satisfies CreateOrderRequest, createdOrderAnswerSchema);
 
 /** The result page of an order, where the provider returns the shopper. */
 export function resultPath(cartName: string, orderNumber: string): string {

@@ -1,5 +1,5 @@
 import { ADDRESS_FIELDS, ADDRESS_PLACEHOLDER } from '@shop/domain';
-import type { DeliveryAddress } from './checkout-api';
+import type { DeliveryAddress } from '@shop/domain/contract';
 
 /**
  * Spec §3: the contact record sent with checkout-address. Without the mobile-app flow every

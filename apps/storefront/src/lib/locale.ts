@@ -2,9 +2,7 @@ import 'server-only';
 import { type Language, parseLocale, resolveLanguage } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { cookies } from 'next/headers';
-
-/** Cookie holding the shopper's language choice (spec §2). */
-export const LOCALE_COOKIE = 'LOCALE';
+import { COOKIE_NAMES } from './cookie-names';
 
 export interface ShopLocale {
   language: Language;
@@ -14,7 +12,7 @@ export interface ShopLocale {
 
 /** The language to render for this tenant: the LOCALE cookie when the tenant offers it, else its default. */
 export async function currentLocale(tenant: TenantConfig): Promise<ShopLocale> {
-  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+  const chosen = (await cookies()).get(COOKIE_NAMES.locale)?.value;
   const language = resolveLanguage(chosen, tenant.locales, tenant.defaultLocale) ?? tenant.defaultLocale;
   const country = chosen ? parseLocale(chosen).country : undefined;
   return { language, country: (country ?? tenant.country).toUpperCase() };

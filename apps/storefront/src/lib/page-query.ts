@@ -1,4 +1,5 @@
 import { isTopupDataValid } from '@shop/domain';
+import type { ProductFilters } from '@shop/domain/contract';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -15,7 +16,7 @@ export function pageIndex(params: SearchParams): number {
 }
 
 /** Spec §5: the `topupData` filter when the page came with both msisdn and amount. */
-export function topupDataFilter(params: SearchParams): { topupData?: 'valid' } {
+export function topupDataFilter(params: SearchParams): Pick<ProductFilters, 'topupData'> {
   return isTopupDataValid({ msisdn: queryValue(params, 'msisdn'), amount: queryValue(params, 'amount') })
     ? { topupData: 'valid' }
     : {};

@@ -1,6 +1,6 @@
 import { MAX_COMMIT_RETRIES } from '@shop/domain';
+import type { CommitAnswer } from '@shop/domain/contract';
 import { describe, expect, it } from 'vitest';
-import type { CommitAnswer } from './checkout-api';
 import {
   afterAnswer,
   afterError,

@@ -1,11 +1,12 @@
 import {
   type CommitResponse,
+  type ErrorCode,
   messageKeyFor,
   type PaymentUiState,
   type PaymentUiStatus,
   paymentUiStatus,
 } from '@shop/domain';
-import type { CommitAnswer } from './checkout-api';
+import type { CommitAnswer } from '@shop/domain/contract';
 
 /** Which result page shows the commit: a paid order's, or a cash code's (no payment to try again). */
 export type ResultKind = 'payment' | 'cashCode';
@@ -35,8 +36,12 @@ export function afterAnswer(state: CommitState, answer: CommitAnswer): CommitSta
   return { ui: paymentUiStatus(commitResponse(answer), state.ui.retries), answer };
 }
 
-/** A commit refused for the order it names: no such order for this cart, or a malformed link. */
-const UNKNOWN_ORDER_CODES = new Set(['UNKNOWN_ORDER', 'VALIDATION_FAILED']);
+/**
+ * A commit refused for the order it names: no such order for this cart, or a link so malformed
+ * (VALIDATION_FAILED) that it names none. Both show the text of an unknown order.
+ */
+const UNKNOWN_ORDER_CODES: ReadonlySet<string> = new Set<ErrorCode>(['UNKNOWN_ORDER', 'VALIDATION_FAILED']);
+const UNKNOWN_ORDER_KEY = messageKeyFor('UNKNOWN_ORDER');
 
 /**
  * Step 8: a non-200 answer or a transport error ends in Failure, with the server's message when
@@ -49,7 +54,7 @@ export function afterError(
 ): CommitState {
   const errorKey =
     error.code && UNKNOWN_ORDER_CODES.has(error.code)
-      ? 'orderUnknown'
+      ? UNKNOWN_ORDER_KEY
       : error.message && isMessageKey(error.message)
         ? error.message
         : messageKeyFor(error.code);
@@ -59,7 +64,7 @@ export function afterError(
 /** A result page that names no order (or a malformed one) has nothing to commit. */
 export const UNKNOWN_ORDER_STATE: CommitState = {
   ui: { status: 'Failure', retries: 0 },
-  errorKey: 'orderUnknown',
+  errorKey: UNKNOWN_ORDER_KEY,
 };
 
 /** Spec §9: the illustration of each status, as its file names spell it. */

@@ -1,15 +1,13 @@
 import { readCookie, writeCookie } from './browser-cookies';
-
-/** Spec §3: the number of the shopper's last top-up, sent as the checkout contact phone. */
-export const PHONE_NUMBER_COOKIE = 'phoneNumber';
+import { COOKIE_NAMES } from './cookie-names';
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 export function savedPhoneNumber(): string | undefined {
-  return readCookie(PHONE_NUMBER_COOKIE) || undefined;
+  return readCookie(COOKIE_NAMES.phoneNumber) || undefined;
 }
 
 /** Keeps the number (E.164, with its leading +) a top-up was put in the cart for. */
 export function savePhoneNumber(msisdn: string): void {
-  writeCookie(PHONE_NUMBER_COOKIE, msisdn, THIRTY_DAYS_SECONDS);
+  writeCookie(COOKIE_NAMES.phoneNumber, msisdn, THIRTY_DAYS_SECONDS);
 }

@@ -1,10 +1,7 @@
 import { formatMoney } from '@shop/domain';
+import type { Product } from '@shop/domain/contract';
 
-interface Priced {
-  amount: number | null;
-  currency: string;
-  priceRange: { min: number; max: number } | null;
-}
+type Priced = Pick<Product, 'amount' | 'currency' | 'priceRange'>;
 
 /** A product's face value, or its range through the `priceRange` text, in the shopper's language. */
 export function productPrice(

@@ -1,19 +1,13 @@
 import 'server-only';
-import { parseLocale } from '@shop/domain';
-import type { TenantConfig } from '@shop/tenants';
+import { ErrorCode } from '@shop/domain';
+import type { ErrorEnvelope } from '@shop/domain/contract';
+import type { NextRequest } from 'next/server';
+import { apiHeaders, currentSession } from './api-headers';
+import { API_URL } from './env';
+import { currentTenant } from './tenant';
 
-/**
- * Request headers of the API's contract passed through as they are: `Idempotency-Key` makes a
- * double click add to the cart once. The common headers of spec §7 are set below, not passed.
- */
-const FORWARDED_REQUEST_HEADERS = [
-  'accept',
-  'accept-language',
-  'content-type',
-  'authorization',
-  'idempotency-key',
-  'x-request-id',
-];
+const API_TIMEOUT_MS = 30_000;
+
 /** Response headers that describe the upstream connection, not the answer. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -23,39 +17,42 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-export interface ProxyContext {
-  /** The tenant named by the Host; undefined on the index host, where the caller's X-Tenant-Id is passed on. */
-  tenant: TenantConfig | undefined;
-  cookies: { get(name: string): { value: string } | undefined };
-  clientIp: string | undefined;
-}
-
-/** The common headers of spec §7 that every shop, top-up and auth call carries. */
-export function apiRequestHeaders(incoming: Headers, { tenant, cookies, clientIp }: ProxyContext): Headers {
-  const headers = new Headers();
-  for (const name of FORWARDED_REQUEST_HEADERS) {
-    const value = incoming.get(name);
-    if (value) headers.set(name, value);
-  }
-  const tenantId = tenant?.shopId ?? incoming.get('x-tenant-id');
-  if (tenantId) headers.set('X-Tenant-Id', tenantId);
-  const locale = cookies.get('LOCALE')?.value;
-  const country = (locale && parseLocale(locale).country) || tenant?.country || incoming.get('x-country');
-  if (country) headers.set('X-Country', country.toUpperCase());
-  headers.set('X-Channel', cookies.get('channel')?.value || incoming.get('x-channel') || 'web');
-  const ip = cookies.get('CLIENT_IP')?.value || clientIp;
-  if (ip) headers.set('X-CLIENT-IP', ip);
-  // The API builds the shopper's return URLs (payment result) on the host the shop was reached at.
-  const host = incoming.get('host');
-  if (host) headers.set('X-Forwarded-Host', host);
-  headers.set('X-Forwarded-Proto', incoming.get('x-forwarded-proto') ?? 'http');
-  return headers;
-}
-
-export function apiResponseHeaders(upstream: Headers): Headers {
+function apiResponseHeaders(upstream: Headers): Headers {
   const headers = new Headers();
   upstream.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name)) headers.append(name, value);
   });
   return headers;
+}
+
+/**
+ * `/api/*` of the shop's host: passes the browser's call to the API with the common headers of
+ * spec §7 and hands back the answer as it came (decision 0005); the browser's client reads it by
+ * the contract.
+ */
+export async function forwardToApi(request: NextRequest): Promise<Response> {
+  const outgoing = apiHeaders(await currentSession(await currentTenant()), request.headers);
+  const target = `${API_URL}${request.nextUrl.pathname}${request.nextUrl.search}`;
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  try {
+    const upstream = await fetch(target, {
+      method: request.method,
+      headers: outgoing,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+    return new Response(upstream.body, {
+      status: upstream.status,
+      headers: apiResponseHeaders(upstream.headers),
+    });
+  } catch {
+    return Response.json(
+      {
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        message: 'The shop service cannot be reached. Please try again.',
+      } satisfies ErrorEnvelope,
+      { status: 503 },
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { cartNameSchema } from '@shop/domain/contract';
 import { queryValue, type SearchParams } from './page-query';
 
 /** The order a result page commits. */
@@ -8,7 +9,6 @@ export interface OrderToCommit {
   paymentToken: string | undefined;
 }
 
-const CART_NAME = /^[\w-]{16,64}$/;
 const ORDER_NUMBER = /^[\w-]{1,64}$/;
 const PAYMENT_TOKEN = /^[\w-]{1,128}$/;
 
@@ -20,7 +20,12 @@ const PAYMENT_TOKEN = /^[\w-]{1,128}$/;
 export function orderOfResultQuery(query: SearchParams): OrderToCommit | undefined {
   const cartName = queryValue(query, 'cartName');
   const orderNumber = queryValue(query, 'orderNumber');
-  if (!cartName || !orderNumber || !CART_NAME.test(cartName) || !ORDER_NUMBER.test(orderNumber)) {
+  if (
+    !cartName ||
+    !orderNumber ||
+    !cartNameSchema.safeParse(cartName).success ||
+    !ORDER_NUMBER.test(orderNumber)
+  ) {
     return undefined;
   }
   const token = queryValue(query, 'approval_session_id') || queryValue(query, 'token');

@@ -1,9 +1,8 @@
 import 'server-only';
 import type { TenantConfig, Theme } from '@shop/tenants';
 import { cookies } from 'next/headers';
+import { COOKIE_NAMES } from './cookie-names';
 
-/** Cookie holding the shopper's theme choice (spec §1). */
-export const THEME_COOKIE = 'theme';
 export type ThemeName = 'light' | 'dark';
 
 const FONT_FAMILIES: Record<TenantConfig['fontFaces']['body'], string> = {
@@ -37,5 +36,5 @@ export function themeStylesheet(tenant: TenantConfig): string {
 /** The theme to render: the cookie's choice where the tenant has both themes, else light. */
 export async function currentTheme(tenant: TenantConfig): Promise<ThemeName> {
   if (!tenant.themes.dark) return 'light';
-  return (await cookies()).get(THEME_COOKIE)?.value === 'dark' ? 'dark' : 'light';
+  return (await cookies()).get(COOKIE_NAMES.theme)?.value === 'dark' ? 'dark' : 'light';
 }

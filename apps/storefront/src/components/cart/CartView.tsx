@@ -1,21 +1,23 @@
 'use client';
 
-import { formatMoney, MAX_ITEM_QUANTITY, messageKeyFor } from '@shop/domain';
+import { type ErrorCode, formatMoney, MAX_ITEM_QUANTITY, messageKeyFor } from '@shop/domain';
+import { type DetailedCart, detailedCartSchema, type VoucherCodesRequest } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import type { DetailedCart } from '../../lib/cart';
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
 import { useHydrated } from '../checkout/useHydrated';
 
-/** Spec §4: these errors close once a later change succeeds. */
-const CLOSED_ON_SUCCESS = [
-  'cartAmountLimit',
-  'cartQuantityLimit',
-  'productAmountLimit',
-  'productQuantityLimit',
-  'invalidVoucherCode',
-];
+/** Spec §4: the alerts of these errors close once a later change succeeds. */
+const CLOSED_ON_SUCCESS = (
+  [
+    'CART_LIMIT_TOTAL_FACE_VALUE_EXCEEDED',
+    'CART_LIMIT_TOTAL_COUNT_VALUE_EXCEEDED',
+    'CART_LIMIT_PER_PRODUCT_FACE_VALUE_EXCEEDED',
+    'CART_LIMIT_PER_PRODUCT_COUNT_VALUE_EXCEEDED',
+    'VOUCHER_TOKEN_INVALID',
+  ] satisfies ErrorCode[]
+).map(messageKeyFor);
 
 export interface CartViewProps {
   initialCart: DetailedCart | null;
@@ -41,7 +43,7 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
 
   async function change(path: string, init: RequestInit): Promise<boolean> {
     setBusy(true);
-    const result = await callShopApi<DetailedCart>(path, init);
+    const result = await callShopApi(path, detailedCartSchema, init);
     setBusy(false);
     if (result.ok) {
       setCart(result.data);
@@ -75,7 +77,7 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
   const vouchers = (action: 'addVouchers' | 'removeVouchers', codes: string[]) =>
     change(`/api/shop/rest/${action}`, {
       method: 'POST',
-      body: JSON.stringify({ cartName: cart.cartName, voucherCodes: codes }),
+      body: JSON.stringify({ cartName: cart.cartName, voucherCodes: codes } satisfies VoucherCodesRequest),
     });
 
   async function applyPromo(event: FormEvent) {

@@ -1,6 +1,6 @@
+import type { Brand } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
-import type { Brand } from '../../lib/catalogue';
 
 export function brandPath(tenant: TenantConfig, brand: Pick<Brand, 'brandId' | 'categoryId'>): string {
   return tenant.brandRoutes[brand.brandId] ?? `/shop/${brand.categoryId}/${brand.brandId}`;

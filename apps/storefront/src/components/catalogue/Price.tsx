@@ -1,5 +1,5 @@
+import type { Product } from '@shop/domain/contract';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { Product } from '../../lib/catalogue';
 import { productPrice } from '../../lib/product-price';
 
 /** A product's face value, or its range, in the shopper's language. */

@@ -1,6 +1,6 @@
 import { formatMoney, isPurchasable } from '@shop/domain';
+import type { ProductListing } from '@shop/domain/contract';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { ProductListing } from '../../lib/catalogue';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { Pagination } from './Pagination';
 import { Price } from './Price';

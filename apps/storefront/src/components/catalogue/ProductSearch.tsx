@@ -1,24 +1,11 @@
 'use client';
 
 import { encodeFilters, PRODUCT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shop/domain';
+import { type ProductListing, productListingSchema } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { productPrice } from '../../lib/product-price';
-
-interface Hit {
-  id: string;
-  kind: string;
-  status: string;
-  amount: number | null;
-  currency: string;
-  priceRange: { min: number; max: number } | null;
-  brand: { name: string };
-}
-interface Results {
-  items: Hit[];
-  paginationParams: { page: number; totalPages: number };
-  metadata: { totalCount: number };
-}
+import { callShopApi } from '../../lib/shop-api';
 
 /** Search over the tenant's products: asks the API 500 ms after the shopper stops typing. */
 export function ProductSearch() {
@@ -27,7 +14,7 @@ export function ProductSearch() {
   const inputId = useId();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
-  const [results, setResults] = useState<Results | null>(null);
+  const [results, setResults] = useState<ProductListing | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -45,10 +32,11 @@ export function ProductSearch() {
           page: String(page),
           size: String(PRODUCT_PAGE_SIZE),
         });
-        const response = await fetch(`/api/shop/rest/v1/products?${params}`, { signal: controller.signal });
-        if (response.ok) setResults((await response.json()) as Results);
-      } catch {
-        // a newer search replaced this one, or the network failed: keep what is shown
+        const result = await callShopApi(`/api/shop/rest/v1/products?${params}`, productListingSchema, {
+          signal: controller.signal,
+        });
+        // A newer search replaced this one, or the call failed: what is shown stays.
+        if (result.ok) setResults(result.data);
       } finally {
         if (!controller.signal.aborted) setBusy(false);
       }

@@ -1,9 +1,9 @@
 'use client';
 
 import { BANKS, type CryptoCurrency, formatMoney, SAVABLE_PAYMENT_METHODS } from '@shop/domain';
+import type { AdditionalData } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
-import type { PaymentAdditionalData } from '../../lib/checkout-api';
 import { ApplePayButton } from './ApplePayButton';
 import { BankSelect } from './BankSelect';
 import type { CardBrand } from './CardBrands';
@@ -29,11 +29,7 @@ export interface PaymentFormProps {
 
 type Errors = { email?: string; method?: string; bank?: string };
 
-function additionalData(
-  method: string,
-  bank: string,
-  crypto: CryptoCurrency,
-): PaymentAdditionalData | undefined {
+function additionalData(method: string, bank: string, crypto: CryptoCurrency): AdditionalData | undefined {
   const issuer = BANKS.find((candidate) => candidate.issuerId === bank);
   if (method === 'ideal' && issuer) return { ideal: { issuerId: issuer.issuerId } };
   if (method === 'crypto') return { triplea: { cryptoCurrency: crypto } };

@@ -1,8 +1,8 @@
 'use client';
 
 import './checkout.css';
+import type { DetailedCart } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
-import type { DetailedCart } from '../../lib/cart';
 import { CartView } from '../cart/CartView';
 import type { CardBrand } from './CardBrands';
 import { CashCodeForm } from './CashCodeForm';

@@ -1,8 +1,8 @@
 'use client';
 
 import { formatMoney } from '@shop/domain';
+import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
-import type { CommitAnswer, DeliveredVoucher } from '../../lib/checkout-api';
 import { VoucherPins } from './VoucherPins';
 
 /** Every PIN of the order; an answer with only the first PIN still shows that one. */

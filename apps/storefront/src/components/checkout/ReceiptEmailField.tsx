@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type Ref, useId } from 'react';
+import { describedBy, FieldMessages } from '../FieldMessages';
 
 /** A well-formed e-mail address, as the checkout forms check it before sending. */
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,16 +33,9 @@ export function ReceiptEmailField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
+        aria-describedby={describedBy(ids, error)}
       />
-      <p className="field__hint" id={ids.hint}>
-        {t('emailHint')}
-      </p>
-      {error && (
-        <p className="field__error" id={ids.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessages ids={ids} hint={t('emailHint')} error={error} />
     </div>
   );
 }

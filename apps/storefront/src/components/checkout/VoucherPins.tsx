@@ -1,8 +1,8 @@
 'use client';
 
+import type { DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
-import type { DeliveredVoucher } from '../../lib/checkout-api';
 import { useAlert } from '../Alerts';
 
 /** Selects an element's text, so that the shopper can copy it by hand. */

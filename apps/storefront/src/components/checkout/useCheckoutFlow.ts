@@ -1,12 +1,18 @@
 'use client';
 
-import { checkoutAddressLanguage, messageKeyFor, OTP_RESEND_INTERVAL_MS } from '@shop/domain';
+import {
+  checkoutAddressLanguage,
+  type ErrorCode,
+  messageKeyFor,
+  OTP_RESEND_INTERVAL_MS,
+  startPaymentMessageKey,
+} from '@shop/domain';
+import type { AdditionalData } from '@shop/domain/contract';
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   cashCodeResultPath,
   createOrder,
-  type PaymentAdditionalData,
   resendOtp,
   resultPath,
   startPayment,
@@ -26,7 +32,7 @@ export interface PaymentChoice {
   email: string;
   paymentMethod: string;
   savePayment: boolean;
-  additionalData?: PaymentAdditionalData;
+  additionalData?: AdditionalData;
 }
 
 export type CheckoutPhase =
@@ -36,18 +42,13 @@ export type CheckoutPhase =
   | { step: 'link'; url: string; resultPath: string }
   | { step: 'leaving' };
 
-/** Spec §8 for the one-time code: the message key of an OTP call's error code. */
-const OTP_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  INVALID_OTP: 'otpInvalid',
-  OTP_EXPIRED: 'otpExpired',
-  OTP_NOT_REQUESTED: 'otpExpired',
-  OTP_RESEND_TIME_LIMIT_RESTRICTION: 'otpResendTimeLimit',
-};
-
-/** Spec §8: a failed start-payment shows its own message; every other code the catalogue's. */
-function checkoutMessageKey(code: string | undefined): string {
-  return code === 'START_PAYMENT_ERROR' ? 'startPaymentErrorMessage' : messageKeyFor(code);
-}
+/** The errors of a code call that the code dialog shows itself; any other closes it with an alert. */
+const CODE_DIALOG_ERRORS: ReadonlySet<string | undefined> = new Set<ErrorCode>([
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'OTP_NOT_REQUESTED',
+  'OTP_RESEND_TIME_LIMIT_RESTRICTION',
+]);
 
 /** The payer URL as the compact page the provider shows inside the shop's frame. */
 function embedded(payerUrl: string): string {
@@ -112,18 +113,17 @@ export function useCheckoutFlow({
     }
   }
 
-  function fail(code: string | undefined) {
+  function fail(code: string | undefined, messageKey = messageKeyFor(code)) {
     if (code === 'UNKNOWN_CART') {
       saveCartName(undefined);
       onCartGone();
     }
-    showAlert({ messageKey: checkoutMessageKey(code) });
+    showAlert({ messageKey });
   }
 
   /** A code error the dialog shows (its message key), or any other error as an alert. */
   function otpFailure(code: string | undefined): string | undefined {
-    const key = code ? OTP_MESSAGE_KEYS[code] : undefined;
-    if (key) return key;
+    if (CODE_DIALOG_ERRORS.has(code)) return messageKeyFor(code);
     setPhase({ step: 'choose' });
     fail(code);
     return undefined;
@@ -160,7 +160,7 @@ export function useCheckoutFlow({
     setPayPalTransactionError(!started.ok && payment.paymentMethod === 'paypal');
     if (!started.ok) {
       setPhase({ step: 'choose' });
-      fail(started.code);
+      fail(started.code, startPaymentMessageKey(started.code));
       return;
     }
     const { payerUrl, orderNumber, iframe } = started.data;

@@ -1,8 +1,9 @@
 import { isKindOnSale, isPurchasable } from '@shop/domain';
+import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
-import type { Product } from '../../lib/catalogue';
-import { TopupForm, type TopupFormProps } from './TopupForm';
+import type { TopupFormProps } from './form/props';
+import { TopupForm } from './form/TopupForm';
 
 function rangeOf(products: Product[]): TopupFormProps['range'] {
   const ranged = products.find((product) => product.priceRange);

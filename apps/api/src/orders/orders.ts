@@ -1,22 +1,22 @@
 import { type Database, schema, type Transaction } from '@shop/db';
 import {
-  canMoveOrder,
+  DomainError,
   decidingAttempt,
   isPaymentRequired,
+  isStoredOrderStatus,
   ORDER_STATUS_OF_PAYMENT,
   type OrderLine,
   type OrderPayer,
-  type OrderStatus,
   orderPayer,
   type PaymentItem,
 } from '@shop/domain';
+import type { DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, desc, eq } from 'drizzle-orm';
-import type { DetailedCart } from '../cart/schemas';
 import type { Cart } from '../cart/service';
-import { ApiError } from '../http/errors';
-import type { StoredAddress } from './address';
+import type { StoredAddress } from '../checkout/address';
 import { newOrderNumber } from './order-number';
+import { moveOrder } from './order-status';
 import { recordOrderEvent } from './timeline';
 
 const { cartItems, orders, payments } = schema;
@@ -48,14 +48,13 @@ async function latestOrderOf(tx: Transaction, tenant: TenantConfig, cartName: st
 
 /**
  * The order for the cart as it is now: the last one when the cart has not changed since, a new
- * one (with its own order number and a snapshot of lines and amounts) otherwise.
+ * one (with its own order number and a snapshot of lines and amounts, in paymentInit) otherwise.
  */
 export async function orderForCart(
   tx: Transaction,
   tenant: TenantConfig,
   cart: Cart,
   detail: DetailedCart,
-  status: OrderStatus,
 ): Promise<Order> {
   const latest = await latestOrderOf(tx, tenant, cart.cartName);
   if (latest && latest.cartVersion === cart.version) return latest;
@@ -77,8 +76,7 @@ export async function orderForCart(
           ...(address.deviceId ? { deviceId: address.deviceId } : {}),
           ...(address.language ? { language: address.language } : {}),
         },
-        status,
-        paymentRequired: cartNeedsPayment(detail),
+        status: 'paymentInit',
       })
       .onConflictDoNothing({ target: orders.orderNumber })
       .returning();
@@ -112,21 +110,14 @@ export const paymentsOf = (tx: Database | Transaction, order: Order) =>
 
 /**
  * Moves the order's status along with its deciding payment attempt (the first that took the
- * money, else the latest), while the payment still decides it.
+ * money, else the latest), while the payment still decides it: once the commit has taken over
+ * (or the order is final) the order table refuses the move.
  */
 export async function followPayments(tx: Transaction, order: Order, cause: { paymentId: string }) {
   const deciding = decidingAttempt(await paymentsOf(tx, order));
   if (!deciding) return;
   const status = ORDER_STATUS_OF_PAYMENT[deciding.state];
-  // Once the commit has taken over (or the order is final) the payment no longer moves it.
-  if (!canMoveOrder(order.status, status)) return;
-  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    paymentId: cause.paymentId,
-    type: 'order.status',
-    detail: { from: order.status, to: status },
-  });
+  if (isStoredOrderStatus(status)) await moveOrder(tx, order.id, status, cause);
 }
 
 /** A guest's order: found by number within the tenant, and only with the cart name it was made from. */
@@ -146,6 +137,6 @@ export async function findOrder(
         eq(orders.cartName, cartName),
       ),
     );
-  if (!order) throw new ApiError(404, 'UNKNOWN_ORDER', `No order ${orderNumber} for this cart`);
+  if (!order) throw new DomainError('UNKNOWN_ORDER', `No order ${orderNumber} for this cart`);
   return order;
 }

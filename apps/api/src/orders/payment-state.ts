@@ -1,6 +1,7 @@
-import { schema, type Transaction } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
 import {
   applyPaymentEvent,
+  canPaymentReach,
   duplicateAttempts,
   isAlreadyApplied,
   isRetryablePaymentState,
@@ -9,16 +10,26 @@ import {
   type PaymentState,
 } from '@shop/domain';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { PaymentWebhook } from '../adapters/payment-provider';
+import type { PaymentProvider, PaymentWebhook } from '../adapters/payment-provider';
 import { releasePins } from '../vouchers/stock';
-import type { CheckoutServices } from './context';
-import { followPayments, type Payment, paymentsOf } from './orders';
+import { followPayments, type Order, type Payment, paymentsOf } from './orders';
 import { recordOrderEvent } from './timeline';
 
 const { orders, payments } = schema;
 
-async function lockPayment(tx: Transaction, where: ReturnType<typeof eq>) {
-  const [payment] = await tx.select().from(payments).where(where).for('update');
+/** What following payments works with. */
+export interface PaymentServices {
+  db: Database;
+  provider: PaymentProvider;
+}
+
+/**
+ * Locks a payment for a change of its state. "No key update", as an UPDATE locks: a stronger lock
+ * would also hold back every timeline entry that names the payment, and a transaction that has
+ * written one for its order and waits on this lock would deadlock with this one moving the order.
+ */
+export async function lockPayment(tx: Transaction, where: ReturnType<typeof eq>) {
+  const [payment] = await tx.select().from(payments).where(where).for('no key update');
   return payment;
 }
 
@@ -28,19 +39,33 @@ async function orderOf(tx: Transaction, payment: Payment) {
   return order;
 }
 
-/** Sets a locked payment's state and lets its order follow. */
+/**
+ * The one way a payment's state changes: a locked payment moves to a state the payment table
+ * lets it reach (PAYMENT_TRANSITIONS; a lost webhook may have skipped a step, a payment never goes
+ * back), its order follows, and the change goes on the order's timeline. A state the table does
+ * not reach is refused and recorded instead. Answers whether the payment moved.
+ */
 export async function changePaymentState(
   tx: Transaction,
   payment: Payment,
   state: PaymentState,
   changes: Partial<Pick<Payment, 'token' | 'refundedAmount' | 'providerPaymentId' | 'payerUrl'>> = {},
   cause: Record<string, unknown> = {},
-): Promise<void> {
+): Promise<boolean> {
+  const order = await orderOf(tx, payment);
+  if (state !== payment.state && !canPaymentReach(payment.state, state)) {
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      type: 'payment.state.refused',
+      detail: { from: payment.state, to: state, ...cause },
+    });
+    return false;
+  }
   await tx
     .update(payments)
     .set({ ...changes, state, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  const order = await orderOf(tx, payment);
   if (state !== payment.state) {
     await recordOrderEvent(tx, {
       orderId: order.id,
@@ -52,6 +77,39 @@ export async function changePaymentState(
   await followPayments(tx, order, { paymentId: payment.id });
   // A payment that ended without money gives its order's voucher PINs back; a new attempt reserves again.
   if (isRetryablePaymentState(state)) await releasePins(tx, order.id);
+  return true;
+}
+
+/** A new payment attempt of the order at the provider; every payment starts INITIATED. */
+export async function newPaymentAttempt(
+  tx: Transaction,
+  order: Order,
+  attempt: Pick<Payment, 'attempt' | 'method' | 'details' | 'savePaymentMethod'>,
+): Promise<Payment> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      ...attempt,
+      orderId: order.id,
+      reference: `${order.orderNumber}-${attempt.attempt}`,
+      amount: order.totalPrice,
+      currency: order.currency,
+      state: 'INITIATED',
+    })
+    .returning();
+  if (!payment) throw new Error('payment insert returned nothing');
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    paymentId: payment.id,
+    type: 'payment.created',
+    detail: {
+      attempt: attempt.attempt,
+      method: attempt.method,
+      amount: payment.amount,
+      currency: payment.currency,
+    },
+  });
+  return payment;
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'already-applied' | 'unknown-payment' | 'out-of-order';
@@ -63,7 +121,7 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'already-applied' | 'unkn
  * caller then reads the payment's status from the provider ({@link syncPayment}).
  */
 export async function receivePaymentEvent(
-  services: CheckoutServices,
+  services: PaymentServices,
   webhook: PaymentWebhook,
 ): Promise<{ outcome: WebhookOutcome; paymentId?: string }> {
   return services.db.transaction(async (tx) => {
@@ -120,7 +178,7 @@ const asPaymentState = (status: string): PaymentState | undefined =>
  * provider is the authority on its own payments. Used when a webhook does not fit, and when a
  * shopper waits on an open payment whose webhook has not come.
  */
-export async function syncPayment(services: CheckoutServices, paymentId: string): Promise<void> {
+export async function syncPayment(services: PaymentServices, paymentId: string): Promise<void> {
   const [row] = await services.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row?.providerPaymentId) return;
   await askProvider(services, row);
@@ -134,7 +192,7 @@ export const STATUS_CHECK_INTERVAL_MS = 3000;
  * provider is asked at most once per {@link STATUS_CHECK_INTERVAL_MS} per payment, whichever
  * process asks, so a payment link left open for an hour does not cost a call per poll.
  */
-export async function syncWaitingPayment(services: CheckoutServices, paymentId: string): Promise<void> {
+export async function syncWaitingPayment(services: PaymentServices, paymentId: string): Promise<void> {
   const now = new Date();
   const [row] = await services.db
     .update(payments)
@@ -154,7 +212,7 @@ export async function syncWaitingPayment(services: CheckoutServices, paymentId: 
   if (row) await askProvider(services, row);
 }
 
-async function askProvider(services: CheckoutServices, row: Payment): Promise<void> {
+async function askProvider(services: PaymentServices, row: Payment): Promise<void> {
   const paymentId = row.id;
   if (!row.providerPaymentId) return;
   const remote = await services.provider.status(row.providerPaymentId);
@@ -177,7 +235,7 @@ async function askProvider(services: CheckoutServices, row: Payment): Promise<vo
  * while the first was still open): every attempt but the deciding one that captured is refunded,
  * one that is only authorized is voided. The reference-based keys make a repeat harmless.
  */
-export async function returnDuplicatePayments(services: CheckoutServices, paymentId: string): Promise<void> {
+export async function returnDuplicatePayments(services: PaymentServices, paymentId: string): Promise<void> {
   const { db, provider } = services;
   const duplicates = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * The jobs of the shop, their payloads, and how each queue runs them (decision 0019). What a
+ * payload may hold is checked again when a job is taken: it comes back from the database.
+ */
+export const jobPayloads = {
+  /** A payment holds or took the money: its order is committed, shopper or not. */
+  'commit-order': z.object({ paymentId: z.string().min(1) }),
+  /** One reconciliation pass (docs/fulfilment.md). */
+  'reconcile-orders': z.object({}),
+  /** Carts past their expiry go. */
+  'delete-expired-carts': z.object({}),
+};
+
+export type JobName = keyof typeof jobPayloads;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
+
+export const JOB_NAMES = Object.keys(jobPayloads) as JobName[];
+
+/** Jobs that no event sends: every worker sends them on a timer, at most one per period. */
+export type ScheduledJobName = 'reconcile-orders' | 'delete-expired-carts';
+
+export interface QueueSettings<N extends JobName = JobName> {
+  /**
+   * Jobs of one key never run side by side, and a key waits at most once: a job sent while an
+   * equal one waits is dropped. Without `keyOf` the whole queue is one key.
+   */
+  keyOf?: (payload: JobPayload<N>) => string;
+  /** Tries after the first, each after `retryDelaySeconds`, doubled (and jittered) every time. */
+  retries: number;
+  retryDelaySeconds: number;
+  /** How many jobs of this queue one worker runs at once. */
+  concurrency: number;
+  /** How often an idle worker looks for new jobs. */
+  pollSeconds: number;
+}
+
+export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
+  'commit-order': {
+    keyOf: ({ paymentId }) => paymentId,
+    // 5-10 s, 10-20 s, ... about 21 to 42 minutes in all; reconciliation goes on after that.
+    retries: 8,
+    retryDelaySeconds: 5,
+    concurrency: 4,
+    pollSeconds: 1,
+  },
+  // A missed pass is made up by the next one: no retries, and never two at once.
+  'reconcile-orders': { retries: 0, retryDelaySeconds: 0, concurrency: 1, pollSeconds: 1 },
+  'delete-expired-carts': { retries: 0, retryDelaySeconds: 0, concurrency: 1, pollSeconds: 2 },
+};
+
+/** Expired carts go every ten minutes. */
+export const CART_CLEANUP_EVERY_SECONDS = 10 * 60;

@@ -1,0 +1,86 @@
+import { type DatabaseHandle, openDatabase } from '@shop/db';
+import type { TenantRegistry } from '@shop/tenants';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { createSmtpMailer } from './adapters/mailer';
+import { createHttpMessageGateway } from './adapters/messages';
+import { createHttpOperator } from './adapters/operator';
+import { createSandboxPaymentProvider } from './adapters/payment-provider';
+import { type AppDependencies, servicesOf } from './app';
+import type { Env } from './env';
+import { startPgBossQueue } from './jobs/pg-boss';
+import type { JobQueue } from './jobs/queue';
+import type { PinCipher } from './vouchers/pin-crypto';
+
+/**
+ * What the API and the worker processes are made of, from the environment: one database, the
+ * outside services, the job queue. Each entry point (`main.ts`, `worker.ts`) adds its own part.
+ */
+
+/** Configuration mistakes end the start with their message, not a stack trace. */
+export function configured<T>(program: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`The ${program} cannot start. ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+/** PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR; migrated. */
+export async function openShopDatabase(env: Env): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          onIdleError: (error) => console.warn(`An idle database connection broke: ${error.message}`),
+        }
+      : { dataDir: env.DATA_DIR },
+  );
+  await database.migrate();
+  return database;
+}
+
+/** The services the routes and the jobs work with. */
+export function shopServices(
+  env: Env,
+  { registry, database, pins }: { registry: TenantRegistry; database: DatabaseHandle; pins: PinCipher },
+): Omit<AppDependencies, 'jobs' | 'abuseLimits' | 'logger'> {
+  return {
+    tenants: registry,
+    db: database.db,
+    pingDatabase: database.ping,
+    operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
+    provider: createSandboxPaymentProvider({
+      baseUrl: env.SANDBOX_URL,
+      webhookSecret: env.PSP_WEBHOOK_SECRET,
+    }),
+    messages: createHttpMessageGateway({ baseUrl: env.SANDBOX_URL }),
+    mailer: createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }),
+    pins,
+    commitLeaseMs: env.COMMIT_LEASE_SECONDS * 1000,
+    publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+  };
+}
+
+/** The services the jobs work with: the commit's, the tenants, a log. */
+export const jobServices = (
+  dependencies: Parameters<typeof servicesOf>[0] & Pick<AppDependencies, 'tenants'>,
+  log: FastifyBaseLogger,
+) => ({ ...servicesOf(dependencies).fulfilment, tenants: dependencies.tenants, log });
+
+/** The log of the jobs (JSON lines, as the API's). */
+export const jobLogger = (env: Env): FastifyBaseLogger => pino({ level: env.LOG_LEVEL, name: 'jobs' });
+
+/** The job queue on this database; a worker also keeps it (`maintains`). */
+export const openJobQueue = (
+  env: Env,
+  database: DatabaseHandle,
+  { maintains, log }: { maintains: boolean; log: FastifyBaseLogger },
+): Promise<JobQueue> =>
+  startPgBossQueue({
+    db: database,
+    maintains,
+    expireSeconds: env.JOB_EXPIRE_SECONDS,
+    onError: (err) => log.warn({ err }, 'job queue error'),
+  });

@@ -1,0 +1,33 @@
+/** The ids of a field's hint and error paragraphs. */
+export interface FieldMessageIds {
+  hint: string;
+  error: string;
+}
+
+/** What the field's input is described by: its hint, and its error while there is one. */
+export const describedBy = (ids: FieldMessageIds, error: string | undefined): string =>
+  error ? `${ids.hint} ${ids.error}` : ids.hint;
+
+/** The hint under a field and, while there is one, its error. */
+export function FieldMessages({
+  ids,
+  hint,
+  error,
+}: {
+  ids: FieldMessageIds;
+  hint: string;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <p className="field__hint" id={ids.hint}>
+        {hint}
+      </p>
+      {error && (
+        <p className="field__error" id={ids.error}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { callingCode } from '@shop/domain';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+
+export interface PhoneNumberFieldProps {
+  countryCodes: string[];
+  country: string;
+  setCountry: (country: string) => void;
+  phone: string;
+  setPhone: (phone: string) => void;
+  error: string | undefined;
+}
+
+/** The number to top up, with the country of its calling code. */
+export function PhoneNumberField({
+  countryCodes,
+  country,
+  setCountry,
+  phone,
+  setPhone,
+  error,
+}: PhoneNumberFieldProps) {
+  const t = useTranslations('common');
+  const ids = { phone: useId(), country: useId(), error: useId() };
+  return (
+    <div className="field">
+      <label htmlFor={ids.phone}>{t('phoneNumberLabel')}</label>
+      <div className="phone-input">
+        <label className="visually-hidden" htmlFor={ids.country}>
+          {t('phoneCountryLabel')}
+        </label>
+        <select id={ids.country} value={country} onChange={(event) => setCountry(event.target.value)}>
+          {countryCodes.map((code) => (
+            <option key={code} value={code}>
+              {`${code.toUpperCase()} ${callingCode(code)}`}
+            </option>
+          ))}
+        </select>
+        <input
+          id={ids.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+        />
+      </div>
+      {error && (
+        <p className="field__error" id={ids.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

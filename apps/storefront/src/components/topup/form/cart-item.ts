@@ -1,0 +1,62 @@
+import type { PriceRange } from '@shop/domain';
+import type { CartItemRequest } from '@shop/domain/contract';
+import type { TopupFormProps, TopupType } from './props';
+
+/** What the shopper chose, as far as the cart item needs it. */
+export interface TopupChoice {
+  topupType: TopupType;
+  /** The fixed amount chosen, or null when the shopper typed one. */
+  amount: number | null;
+  cashCode: string;
+}
+
+type Offer = Pick<TopupFormProps, 'fixedAmounts' | 'range' | 'automatic' | 'cashCode'>;
+
+/** The page's `?amount=` (major units) as a starting amount in minor units and as typed. */
+export function initialAmount(initial: string | undefined): { amount: number | null; other: string } {
+  const major = Number.parseFloat((initial ?? '').replace(',', '.'));
+  if (!Number.isFinite(major) || major <= 0) return { amount: null, other: '' };
+  return { amount: Math.round(major * 100), other: String(initial) };
+}
+
+/** Whether the shopper redeems a cash code: the amount is then typed within the code's range. */
+export const isRedeeming = (offer: Offer, topupType: TopupType) =>
+  topupType === 'CASH_CODE' && offer.cashCode !== null;
+
+/** The range the chosen amount must fall in; null for a fixed amount. */
+export function rangeToCheck(offer: Offer, choice: TopupChoice): PriceRange | null | undefined {
+  if (choice.topupType === 'AUTOMATIC') return offer.automatic?.range;
+  if (isRedeeming(offer, choice.topupType)) return offer.cashCode?.range;
+  return choice.amount === null ? offer.range : null;
+}
+
+/** The cart item for the chosen type; SMS top-ups are set up in a later step. */
+export function cartItem(
+  offer: Offer,
+  choice: TopupChoice,
+  msisdn: string,
+  minor: number,
+): CartItemRequest | undefined {
+  if (choice.topupType === 'CASH_CODE' && offer.cashCode) {
+    return {
+      productId: offer.cashCode.productId,
+      amount: minor,
+      phoneNumber: msisdn,
+      cashCode: choice.cashCode.trim(),
+    };
+  }
+  if (choice.topupType === 'AUTOMATIC' && offer.automatic) {
+    return {
+      productId: offer.automatic.productId,
+      amount: minor,
+      phoneNumber: msisdn,
+      autoTopupOption: 'LOW_BALANCE',
+      lowBalanceOption: { lowBalanceLimit: offer.automatic.lowBalanceLimit },
+    };
+  }
+  if (choice.topupType !== 'ONCE_OFF') return undefined;
+  const fixed = offer.fixedAmounts.find((candidate) => candidate.amount === choice.amount);
+  return fixed
+    ? { productId: fixed.productId, phoneNumber: msisdn }
+    : { productId: offer.range?.productId ?? '', amount: minor, phoneNumber: msisdn };
+}

@@ -1,0 +1,37 @@
+import type { PriceRange } from '@shop/domain';
+
+export interface FixedAmount {
+  productId: string;
+  amount: number;
+  purchasable: boolean;
+  statusLabel: string | undefined;
+}
+
+export type TopupType = 'ONCE_OFF' | 'AUTOMATIC' | 'SMS' | 'CASH_CODE';
+
+export interface TopupFormProps {
+  brand: { brandId: string; name: string };
+  currency: string;
+  phoneCountryCodes: string[];
+  fixedAmounts: FixedAmount[];
+  range: (PriceRange & { productId: string }) | null;
+  /** Where the shopper goes once the top-up is in the cart. */
+  afterAdding: string;
+  amountPlaceholders: number[] | undefined;
+  topupTypes: TopupType[];
+  /** The automatic top-up on offer: tops up the chosen amount when the balance falls below the limit. */
+  automatic: { productId: string; range: PriceRange; lowBalanceLimit: number } | null;
+  /** The cash-code top-up on offer: the code pays for an amount of its range. */
+  cashCode: { productId: string; range: PriceRange } | null;
+  /** From the page's `?msisdn=…&amount=…` (amount in major units). */
+  initial: { msisdn?: string; amount?: string };
+}
+
+/** Formats minor units in the shop's currency and the page's language. */
+export type MoneyFormat = (minor: number) => string;
+
+export interface FieldErrors {
+  phone?: string;
+  amount?: string;
+  cashCode?: string;
+}

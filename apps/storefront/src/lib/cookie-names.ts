@@ -1,0 +1,21 @@
+/**
+ * Every cookie the shop reads or sets, by name. The names belong to the contract (spec §1–§4, §7)
+ * and never change; the browser journeys use them too (`@shop/storefront/cookie-names`).
+ */
+export const COOKIE_NAMES = {
+  /** The shopper's language choice, `xx` or `xx-YY` (spec §2). */
+  locale: 'LOCALE',
+  /** The shopper's theme choice, `light` or `dark` (spec §1). */
+  theme: 'theme',
+  /** The shopper's cart, kept across reloads (spec §4). */
+  cartName: 'cartName',
+  /** The number of the shopper's last top-up, sent as the checkout contact phone (spec §3). */
+  phoneNumber: 'phoneNumber',
+  /** The client address passed on as X-CLIENT-IP (spec §7). */
+  clientIp: 'CLIENT_IP',
+  /** The session's channel passed on as X-Channel, `web` without it (spec §7). */
+  channel: 'channel',
+} as const;
+
+/** A display choice kept for a year and read back on the server. */
+export type PreferenceCookie = typeof COOKIE_NAMES.locale | typeof COOKIE_NAMES.theme;

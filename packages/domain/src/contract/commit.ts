@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import { cartNameSchema } from './cart';
+import { orderNumberSchema } from './checkout';
+import './jitless';
+
+/** POST /api/shop/rest/payment-commit-order (spec §7, docs/fulfilment.md). */
+export const commitBodySchema = z.strictObject({
+  cartName: cartNameSchema,
+  orderNumber: orderNumberSchema,
+  /** PayPal's `token` or `approval_session_id` when the shopper paid in its frame. */
+  paymentToken: z.string().max(256).nullish(),
+  deviceId: z.string().max(128).nullish(),
+});
+export type CommitRequest = z.input<typeof commitBodySchema>;
+
+/** A voucher PIN a commit delivered. */
+export const deliveredVoucherSchema = z.object({
+  productId: z.string(),
+  pin: z.string(),
+  serial: z.string().nullable(),
+  validUntil: z.string().nullable(),
+});
+export type DeliveredVoucher = z.infer<typeof deliveredVoucherSchema>;
+
+/** The answer of payment-commit-order; amounts in minor units of `currency`. */
+export const commitAnswerSchema = z
+  .object({
+    orderNumber: z.string(),
+    orderStatus: z.string(),
+    messages: z.array(z.string()),
+    paymentStatus: z.string().nullable(),
+    amountCharged: z.number(),
+    creditAdded: z.number(),
+    paymentReference: z.string().nullable(),
+    currency: z.string(),
+    /** The first PIN of the order, or null. */
+    voucherPin: z.string().nullable(),
+    vouchers: z.array(deliveredVoucherSchema),
+    /** A message key for the shopper, or null. */
+    message: z.string().nullable(),
+    /** When the order was placed (ISO 8601): the date the success page shows. */
+    orderedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CommitAnswer' });
+export type CommitAnswer = z.infer<typeof commitAnswerSchema>;

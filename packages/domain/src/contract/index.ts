@@ -1,0 +1,12 @@
+/**
+ * The contract between the API and the shop (decision 0018): the request and answer schemas of
+ * every call of spec §7. The API validates, serialises and documents with them; the storefront
+ * infers its types from them and parses every answer with them.
+ */
+export * from './cart';
+export * from './catalogue';
+export * from './checkout';
+export * from './commit';
+export * from './common';
+export * from './health';
+export * from './translations';

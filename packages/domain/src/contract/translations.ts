@@ -1,0 +1,13 @@
+import * as z from 'zod';
+import { NAMESPACES } from '../locale';
+import './jitless';
+
+/** GET /api/translations/{lng}/{ns}: `lng` is a language, `xx-YY` or `default`. */
+export const translationParamsSchema = z.object({
+  lng: z.string().min(1).max(16),
+  ns: z.enum(NAMESPACES),
+});
+
+/** The texts of one language and namespace: key to text. */
+export const translationsSchema = z.record(z.string(), z.string());
+export type Translations = z.infer<typeof translationsSchema>;
