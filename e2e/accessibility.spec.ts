@@ -38,3 +38,29 @@ test('the language menu is usable by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header menu works by keyboard alone and has no axe violation when open', async ({ page }) => {
+    await page.goto(shopUrl('ladeplatz'));
+    const menu = page.getByTestId('header-menu');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.site-nav').getByRole('link')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('locale-switcher')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']);
+    // The first Escape closes the language list, the second the menu.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('locale-switcher')).toBeFocused();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await expect(page.getByTestId('theme-toggle')).toBeHidden();
+  });
+});

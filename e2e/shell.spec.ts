@@ -20,7 +20,8 @@ for (const shop of demoTenants) {
     await page.goto(shopUrl(shop.shopId));
     await expect(page).toHaveTitle(shop.providerName);
     await expect(page.locator('html')).toHaveAttribute('lang', shop.defaultLocale);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // Until the shopper chooses, a tenant with both themes follows the device (here: light).
+    await expect(page.locator('html')).toHaveAttribute('data-theme', shop.themes.dark ? 'system' : 'light');
     await expect(page.locator('.site-header')).toHaveCSS(
       'background-color',
       rgb(shop.themes.light.headerBackground),
@@ -79,6 +80,23 @@ test('English is shown with the British flag', async ({ page }) => {
   await page.goto(shopUrl('belwaarde'));
   await page.getByTestId('locale-switcher').click();
   await expect(page.getByTestId('locale-en').locator('img')).toHaveAttribute('src', /gb\..*svg/);
+});
+
+test.describe('on a device set to dark', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the shop is dark until the shopper chooses light, which it keeps', async ({ page }) => {
+    const { light, dark } = tenant('belwaarde').themes;
+    if (!dark) throw new Error('belwaarde has a dark theme');
+    await page.goto(shopUrl('belwaarde'));
+    await expect(page.locator('body')).toHaveCSS('background-color', rgb(dark.background));
+    await expect(page.getByTestId('theme-toggle')).toHaveAccessibleName('Overschakelen naar licht thema');
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('body')).toHaveCSS('background-color', rgb(light.background));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('body')).toHaveCSS('background-color', rgb(light.background));
+  });
 });
 
 test('the theme toggle switches to dark and the choice survives a reload', async ({ page }) => {

@@ -2,6 +2,8 @@ import { parseLocale } from '@shop/domain';
 import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { flagUrl } from '../lib/flags';
+import type { ThemeChoice } from '../lib/theme';
+import { HeaderMenu } from './HeaderMenu';
 import { type LocaleOption, LocaleSwitcher } from './LocaleSwitcher';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -10,7 +12,7 @@ function languageName(code: string): string {
   return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
 }
 
-export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: 'light' | 'dark' }) {
+export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: ThemeChoice }) {
   const t = await getTranslations('common');
   const locale = await getLocale();
   const home = mainPagePath(tenant);
@@ -20,6 +22,8 @@ export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: '
     name: languageName(code),
     flag: flagUrl(parseLocale(code).country ?? code),
   }));
+
+  const hasMenu = !tenant.variations.hideShopLink || tenant.locales.length > 1 || Boolean(tenant.themes.dark);
 
   return (
     <header className="site-header">
@@ -39,14 +43,26 @@ export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: '
           />
           <span className="visually-hidden">{tenant.providerName}</span>
         </a>
-        <nav aria-label={t('mainNavigation')} className="site-nav">
-          {!tenant.variations.hideShopLink && <a href={home}>{t('shopLink')}</a>}
-          <a href={cartStepPath(tenant)}>{t('cartLink')}</a>
-        </nav>
-        <div className="site-header__tools">
-          {tenant.locales.length > 1 && <LocaleSwitcher options={options} current={locale} />}
-          {tenant.themes.dark && <ThemeToggle initial={theme} />}
-        </div>
+        {hasMenu && (
+          <HeaderMenu label={t('menu')}>
+            {!tenant.variations.hideShopLink && (
+              <nav aria-label={t('mainNavigation')} className="site-nav">
+                <a href={home}>{t('shopLink')}</a>
+              </nav>
+            )}
+            {tenant.locales.length > 1 && <LocaleSwitcher options={options} current={locale} />}
+            {tenant.themes.dark && <ThemeToggle initial={theme} />}
+          </HeaderMenu>
+        )}
+        <a className="cart-link" href={cartStepPath(tenant)}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path
+              fill="currentColor"
+              d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM1 2v2h2l3.6 7.6-1.4 2.4A2 2 0 0 0 7 17h12v-2H7.4l1.1-2h7.5a2 2 0 0 0 1.7-1l3.6-6.5A1 1 0 0 0 20.4 4H5.2l-.9-2H1Z"
+            />
+          </svg>
+          <span className="shown-from-30rem">{t('cartLink')}</span>
+        </a>
       </div>
     </header>
   );

@@ -27,21 +27,21 @@ export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; 
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-        if (event instanceof KeyboardEvent) root.current?.querySelector('button')?.focus();
-      }
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    // Captured, so that the list closes before the header menu around it sees the same Escape.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      root.current?.querySelector('button')?.focus();
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape, true);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape, true);
     };
   }, [open]);
 

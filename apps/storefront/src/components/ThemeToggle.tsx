@@ -1,14 +1,30 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
+import type { ThemeChoice, ThemeName } from '../lib/theme';
 
-/** Switches between the tenant's light and dark theme and keeps the choice in the theme cookie. */
-export function ThemeToggle({ initial }: { initial: 'light' | 'dark' }) {
+const DARK_DEVICE = '(prefers-color-scheme: dark)';
+
+function followDevice(onChange: () => void) {
+  const query = window.matchMedia(DARK_DEVICE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const deviceIsDark = () => window.matchMedia(DARK_DEVICE).matches;
+
+/**
+ * Switches between the tenant's light and dark theme and keeps the choice in the theme cookie;
+ * until the shopper chooses, the page follows the device's setting.
+ */
+export function ThemeToggle({ initial }: { initial: ThemeChoice }) {
   const t = useTranslations('common');
-  const [theme, setTheme] = useState(initial);
+  const [chosen, setTheme] = useState<ThemeName | undefined>(initial === 'system' ? undefined : initial);
+  const deviceDark = useSyncExternalStore(followDevice, deviceIsDark, () => false);
+  const theme = chosen ?? (deviceDark ? 'dark' : 'light');
   const next = theme === 'dark' ? 'light' : 'dark';
 
   function toggle() {

@@ -4,6 +4,8 @@ import { cookies } from 'next/headers';
 import { COOKIE_NAMES } from './cookie-names';
 
 export type ThemeName = 'light' | 'dark';
+/** What the page is rendered with: a shopper's choice, or the device's setting until there is one. */
+export type ThemeChoice = ThemeName | 'system';
 
 const FONT_FAMILIES: Record<TenantConfig['fontFaces']['body'], string> = {
   inter: "'Inter Variable'",
@@ -21,20 +23,23 @@ function colourVariables(theme: Theme): string {
     .join('');
 }
 
-/** The tenant's theme as CSS custom properties: light on :root, dark under [data-theme=dark]. */
+/**
+ * The tenant's theme as CSS custom properties: light on :root, dark under [data-theme=dark], and
+ * dark under [data-theme=system] when the device asks for it.
+ */
 export function themeStylesheet(tenant: TenantConfig): string {
   const fonts =
     `--font-body:${FONT_FAMILIES[tenant.fontFaces.body]}, ${FALLBACK_FONTS};` +
     `--font-heading:${FONT_FAMILIES[tenant.fontFaces.heading]}, ${FALLBACK_FONTS};`;
   const light = `:root{${fonts}${colourVariables(tenant.themes.light)}color-scheme:light;}`;
-  const dark = tenant.themes.dark
-    ? `:root[data-theme=dark]{${colourVariables(tenant.themes.dark)}color-scheme:dark;}`
-    : '';
-  return light + dark;
+  if (!tenant.themes.dark) return light;
+  const dark = `{${colourVariables(tenant.themes.dark)}color-scheme:dark;}`;
+  return `${light}:root[data-theme=dark]${dark}@media (prefers-color-scheme:dark){:root[data-theme=system]${dark}}`;
 }
 
-/** The theme to render: the cookie's choice where the tenant has both themes, else light. */
-export async function currentTheme(tenant: TenantConfig): Promise<ThemeName> {
+/** The theme to render where the tenant has both: the cookie's choice, else the device's. */
+export async function currentTheme(tenant: TenantConfig): Promise<ThemeChoice> {
   if (!tenant.themes.dark) return 'light';
-  return (await cookies()).get(COOKIE_NAMES.theme)?.value === 'dark' ? 'dark' : 'light';
+  const chosen = (await cookies()).get(COOKIE_NAMES.theme)?.value;
+  return chosen === 'dark' || chosen === 'light' ? chosen : 'system';
 }
