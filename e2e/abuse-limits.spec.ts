@@ -1,4 +1,4 @@
-import { addTopup, choosePayment, uniqueNumber } from './checkout';
+import { addTopup, choosePayment, orderAndPay, uniqueNumber } from './checkout';
 import { expect, test } from './fixtures';
 
 const funkfix = { phone: 'Handynummer', next: 'Weiter' };
@@ -25,7 +25,7 @@ test('funkfix: a payment the abuse limits refuse says so in the shop language', 
   expect(refused?.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   expect(refused?.retryAfter).toMatch(/^\d+$/);
 
-  await page.getByRole('button', { name: '15 € bezahlen' }).click();
+  await orderAndPay(page, '15 €');
   await expect(
     page.getByText(
       'Zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.',

@@ -54,6 +54,41 @@ test.describe('ladeplatz (multi brand)', () => {
     expect(decodeURIComponent(searches[0] ?? '')).toContain('query=pixel');
     await expectNoAxeViolations(page);
   });
+
+  test('a search result goes in the cart, and each links to its brand', async ({ page }) => {
+    await page.goto(shopUrl('ladeplatz'));
+    await page.getByTestId('product-search').fill('pixel');
+    const results = page.getByTestId('search-results');
+    await expect(results.getByRole('link', { name: 'PixelPass' }).first()).toHaveAttribute(
+      'href',
+      '/shop/gaming/pixelpass',
+    );
+    await expect(results.getByTestId('product-card').first()).toContainText(
+      'zzgl. 0,25 € Servicegebühr pro Artikel',
+    );
+    await results.getByRole('button', { name: 'PixelPass 10 € in den Warenkorb legen' }).click();
+    await expect(page).toHaveURL(shopUrl('ladeplatz', '/shop/checkout/cart'));
+    await expect(page.getByTestId('cart-line')).toContainText('PixelPass 10 €');
+    await expect(page).toHaveTitle('Warenkorb – Ladeplatz');
+  });
+
+  test('the fee is said before the cart, and the shop promises no "no fees"', async ({ page }) => {
+    await page.goto(shopUrl('ladeplatz'));
+    await expect(page.getByText('Kein Vertrag, keine Gebühren')).toHaveCount(0);
+    await expect(page.getByText('Kein Vertrag, keine Laufzeit')).toBeVisible();
+    await page.goto(shopUrl('ladeplatz', '/shop/gaming/pixelpass'));
+    await expect(page).toHaveTitle('PixelPass – Ladeplatz');
+    await expect(page.getByTestId('product-card').first()).toContainText(
+      'zzgl. 0,25 € Servicegebühr pro Artikel',
+    );
+    await page.goto(shopUrl('ladeplatz', '/shop/mobile/funkfix'));
+    const form = page.getByTestId('topup-form');
+    await expect(form.getByTestId('fee-notice')).toHaveText('zzgl. 0,25 € Servicegebühr pro Artikel');
+    await form.getByRole('radio', { name: '15 €' }).check();
+    const total = form.getByTestId('topup-total');
+    await expect(total).toContainText('Zu zahlen 15,25 €');
+    await expect(total).toContainText('inkl. 0,25 € Servicegebühr');
+  });
 });
 
 test.describe('top-up form', () => {

@@ -3,6 +3,7 @@ import {
   addTopup,
   choosePayment,
   expectOutcome,
+  orderAndPay,
   payByCard,
   payerPage,
   testCards,
@@ -23,7 +24,7 @@ test('belwaarde: the payment page with a bank to choose, in the dark theme too',
     labels: { phone: 'Mobiel nummer', next: 'Doorgaan' },
   });
   await choosePayment(page, { email: 'sam@example.com', method: 'iDEAL' });
-  await page.getByRole('button', { name: /betalen$/ }).click();
+  await page.getByRole('button', { name: 'Bestellen met betalingsverplichting' }).click();
   await expect(page.getByText('Kies je bank.')).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -43,7 +44,7 @@ test('funkfix: the one-time code dialog', async ({ page }) => {
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'otp@example.com', method: 'Kreditkarte' });
   await page.getByRole('checkbox', { name: 'Zahlungsart für künftige Zahlungen speichern' }).check();
-  await page.getByRole('button', { name: '15 € bezahlen' }).click();
+  await orderAndPay(page, '15 €');
   await expect(page.getByRole('dialog', { name: 'Handynummer bestätigen' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
@@ -52,7 +53,7 @@ test('funkfix: the result page, declined and paid', async ({ page }) => {
   await addTopup(page, 'funkfix', { amount: '5 €', phone: '0170 7654321', labels: funkfix });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'kim@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: '5 € bezahlen' }).click();
+  await orderAndPay(page, '5 €');
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.decline);
   await expectOutcome(page, 'Deine Zahlung wurde abgelehnt.');
@@ -60,7 +61,7 @@ test('funkfix: the result page, declined and paid', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Erneut versuchen' }).click();
   await choosePayment(page, { email: 'kim@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: '5 € bezahlen' }).click();
+  await orderAndPay(page, '5 €');
   await payByCard(page.locator('body'), testCards.approve);
   await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
   await expectNoAxeViolations(page);

@@ -1,4 +1,13 @@
-import { addTopup, choosePayment, expectOutcome, payByCard, payerPage, testCards } from './checkout';
+import {
+  addTopup,
+  choosePayment,
+  expectOutcome,
+  orderAndPay,
+  PAY_BUTTON,
+  payByCard,
+  payerPage,
+  testCards,
+} from './checkout';
 import { expect, test } from './fixtures';
 
 const funkfix = { phone: 'Handynummer', next: 'Weiter' };
@@ -11,7 +20,7 @@ test('funkfix: a card with 3-D Secure, once authenticated, is paid', async ({ pa
   await expect(page.getByRole('img', { name: 'Mastercard' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Visa' })).toBeVisible();
 
-  await page.getByRole('button', { name: '15 € bezahlen' }).click();
+  await orderAndPay(page, '15 €');
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.threeDSecure);
   await expect(page).toHaveURL(/\/3ds/);
@@ -22,11 +31,36 @@ test('funkfix: a card with 3-D Secure, once authenticated, is paid', async ({ pa
   await expect(page.getByTestId('amount-charged')).toHaveText('15 €');
 });
 
+test('funkfix: nothing is ordered until the shopper asks for delivery at once, knowing the withdrawal right ends', async ({
+  page,
+}) => {
+  await addTopup(page, 'funkfix', { amount: '15 €', phone: '0170 1234567', labels: funkfix });
+  await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
+  const form = page.getByTestId('payment-form');
+  await form.getByRole('textbox', { name: /e-?mail/i }).fill('kim@example.com');
+  await form.getByRole('radio', { name: 'Kreditkarte' }).check();
+  await expect(form.getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/terms');
+  const consent = form.getByRole('checkbox', { name: /Widerrufsrecht damit erlischt/ });
+  await expect(consent).not.toBeChecked();
+
+  await orderAndPay(page, '15 €');
+  await expect(consent).toBeFocused();
+  await expect(consent).toHaveAccessibleDescription(
+    /Bitte bestätige, dass die Lieferung sofort beginnen soll\./,
+  );
+  await expect(page).toHaveURL(/\/shop\/checkout\/payment/);
+
+  await consent.check();
+  await expect(form.getByText('Bitte bestätige, dass die Lieferung sofort beginnen soll.')).toBeHidden();
+  await page.getByRole('button', { name: PAY_BUTTON }).click();
+  await expect(page).toHaveURL(payerPage);
+});
+
 test('funkfix: a declined card shows why and the shopper pays on a second try', async ({ page }) => {
   await addTopup(page, 'funkfix', { amount: '20 €', phone: '0171 2345678', labels: funkfix });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'kim@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: '20 € bezahlen' }).click();
+  await orderAndPay(page, '20 €');
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.decline);
 
@@ -36,7 +70,7 @@ test('funkfix: a declined card shows why and the shopper pays on a second try', 
   await expect(page.getByTestId('cart-line')).toContainText('FunkFix 20 €');
 
   await choosePayment(page, { email: 'kim@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: '20 € bezahlen' }).click();
+  await orderAndPay(page, '20 €');
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.approve);
   await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
@@ -46,7 +80,7 @@ test('funkfix: a payment cancelled at the provider can be tried again', async ({
   await addTopup(page, 'funkfix', { amount: '10 €', phone: '0175 3456789', labels: funkfix });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'kim@example.com', method: 'PayPal' });
-  await page.getByRole('button', { name: '10 € bezahlen' }).click();
+  await orderAndPay(page, '10 €');
   await expect(page).toHaveURL(payerPage);
   await page.getByRole('button', { name: 'Cancel' }).click();
 

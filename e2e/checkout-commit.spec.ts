@@ -3,6 +3,8 @@ import {
   choosePayment,
   expectOutcome,
   operatorBalance,
+  orderAndPay,
+  PAY_BUTTON,
   payByCard,
   payerPage,
   sandboxUrl,
@@ -19,7 +21,7 @@ async function payTopupByCard(page: Page, msisdn: string, amount: string) {
   await addTopup(page, 'funkfix', { amount, phone: msisdn, labels: funkfix });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'kim@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: `${amount} bezahlen` }).click();
+  await orderAndPay(page, amount);
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.approve);
 }
@@ -114,7 +116,7 @@ test('ladeplatz: a voucher bought by card shows its PIN, which the copy button c
   await page.getByRole('button', { name: 'PixelPass 25 € in den Warenkorb legen' }).click();
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'alex@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: /bezahlen$/ }).click();
+  await page.getByRole('button', { name: PAY_BUTTON }).click();
   const frame = page.frameLocator('iframe[title="Sichere Zahlungsseite: Kreditkarte"]');
   await payByCard(frame.locator('body'), testCards.approve);
 

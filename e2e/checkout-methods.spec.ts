@@ -2,6 +2,8 @@ import {
   addTopup,
   choosePayment,
   expectOutcome,
+  orderAndPay,
+  PAY_BUTTON,
   payByCard,
   payerPage,
   resultPage,
@@ -18,7 +20,7 @@ test('ladeplatz: PayPal in a frame on the payment page', async ({ page }) => {
   await page.getByRole('button', { name: 'PixelPass 10 € in den Warenkorb legen' }).click();
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'alex@example.com', method: 'PayPal' });
-  await page.getByRole('button', { name: '10,25 € bezahlen' }).click();
+  await orderAndPay(page, '10,25 €');
 
   await expect(page.getByRole('heading', { name: 'Mit PayPal bezahlen' })).toBeFocused();
   const frame = page.frameLocator('iframe[title="Sichere Zahlungsseite: PayPal"]');
@@ -35,7 +37,7 @@ test('ladeplatz: a card in a frame on the payment page', async ({ page }) => {
   await page.getByRole('button', { name: 'PixelPass 20 € in den Warenkorb legen' }).click();
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'alex@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: /bezahlen$/ }).click();
+  await page.getByRole('button', { name: PAY_BUTTON }).click();
 
   const frame = page.frameLocator('iframe[title="Sichere Zahlungsseite: Kreditkarte"]');
   await payByCard(frame.locator('body'), testCards.approve);
@@ -45,10 +47,10 @@ test('ladeplatz: a card in a frame on the payment page', async ({ page }) => {
 test('belwaarde: online banking with a bank chosen in the shop', async ({ page }) => {
   await addTopup(page, 'belwaarde', { amount: '€ 15', phone: uniqueNumber('06', 8), labels: belwaarde });
   await choosePayment(page, { email: 'sam@example.com', method: 'iDEAL' });
-  await page.getByRole('button', { name: /betalen$/ }).click();
+  await page.getByRole('button', { name: 'Bestellen met betalingsverplichting' }).click();
   await expect(page.getByText('Kies je bank.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Je bank' }).selectOption({ label: 'ING' });
-  await page.getByRole('button', { name: /betalen$/ }).click();
+  await page.getByRole('button', { name: 'Bestellen met betalingsverplichting' }).click();
 
   await expect(page).toHaveURL(payerPage);
   await page.getByRole('combobox', { name: 'Bank' }).selectOption('ING');
@@ -87,7 +89,7 @@ test('rechargeplus: crypto in the chosen currency', async ({ page }) => {
   await addTopup(page, 'rechargeplus', { amount: '15 €', phone: uniqueNumber('06', 8), labels });
   await choosePayment(page, { email: 'lou@example.com', method: 'Cryptomonnaie' });
   await page.getByRole('radio', { name: 'ETH' }).check();
-  await page.getByRole('button', { name: /^Payer/ }).click();
+  await page.getByRole('button', { name: 'Commander avec obligation de paiement' }).click();
 
   await expect(page).toHaveURL(payerPage);
   await page.getByRole('radio', { name: 'ETH' }).check();
@@ -99,7 +101,7 @@ test('blitzmobil: Apple Pay through its own button and sheet', async ({ page }) 
   const labels = { phone: 'Handynummer', next: 'Weiter' };
   await addTopup(page, 'blitzmobil', { amount: '25 €', phone: uniqueNumber('+49151'), labels });
   await choosePayment(page, { email: 'jo@example.com', method: 'Apple Pay' });
-  await expect(page.getByRole('button', { name: /€ bezahlen$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: PAY_BUTTON })).toHaveCount(0);
   await page.getByRole('button', { name: 'Mit Apple Pay bezahlen' }).click();
 
   await expect(page).toHaveURL(payerPage);

@@ -1,4 +1,4 @@
-import { addTopup, choosePayment, latestCode, payerPage, uniqueNumber } from './checkout';
+import { addTopup, choosePayment, latestCode, PAY_BUTTON, payerPage, uniqueNumber } from './checkout';
 import { expect, test } from './fixtures';
 
 const labels = { phone: 'Handynummer', next: 'Weiter' };
@@ -10,7 +10,8 @@ test('funkfix: a guest keeping the card for later confirms the number by SMS cod
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'otp@example.com', method: 'Kreditkarte' });
   await page.getByRole('checkbox', { name: keepMethod }).check();
-  const pay = page.getByRole('button', { name: '15 € bezahlen' });
+  await expect(page.getByTestId('amount-due')).toContainText('15 €');
+  const pay = page.getByRole('button', { name: PAY_BUTTON });
   await pay.click();
 
   const dialog = page.getByRole('dialog', { name: 'Handynummer bestätigen' });
@@ -42,7 +43,8 @@ test('funkfix: the code dialog keeps the focus inside and gives it back when clo
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'otp@example.com', method: 'PayPal' });
   await page.getByRole('checkbox', { name: keepMethod }).check();
-  const pay = page.getByRole('button', { name: '10 € bezahlen' });
+  await expect(page.getByTestId('amount-due')).toContainText('10 €');
+  const pay = page.getByRole('button', { name: PAY_BUTTON });
   await pay.click();
 
   const dialog = page.getByRole('dialog', { name: 'Handynummer bestätigen' });

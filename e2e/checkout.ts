@@ -77,6 +77,16 @@ export async function choosePayment(page: Page, { email, method }: { email: stri
   const form = page.getByTestId('payment-form');
   await form.getByRole('textbox', { name: /e-?mail/i }).fill(email);
   await form.getByRole('radio', { name: method }).check();
+  await form.getByTestId('withdrawal-consent').check();
+}
+
+/** The German pay button (§312j BGB): it names the obligation to pay, not the amount. */
+export const PAY_BUTTON = 'Zahlungspflichtig bestellen';
+
+/** Orders with the pay button once the form shows `amount` as the amount due. */
+export async function orderAndPay(page: Page, amount: string) {
+  await expect(page.getByTestId('amount-due')).toContainText(amount);
+  await page.getByRole('button', { name: PAY_BUTTON }).click();
 }
 
 /** Pays on the sandbox's card step, on its own page or in the shop's frame. */

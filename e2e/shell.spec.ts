@@ -141,3 +141,16 @@ function rgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
 }
+
+test('each page has a title of its own, after the shop name only on the main page', async ({ page }) => {
+  await page.goto(shopUrl('funkfix'));
+  await expect(page).toHaveTitle('FunkFix');
+  await page.goto(shopUrl('funkfix', '/shop/checkout/cart'));
+  await expect(page).toHaveTitle('Warenkorb – FunkFix');
+  await page.goto(shopUrl('funkfix', '/shop/checkout/payment'));
+  await expect(page).toHaveTitle('Zahlung – FunkFix');
+  await page.goto(shopUrl('funkfix', '/terms'));
+  await expect(page).toHaveTitle('AGB | FunkFix');
+  await page.goto(shopUrl('funkfix', '/no-such-page'));
+  await expect(page).toHaveTitle('Seite nicht gefunden | FunkFix');
+});

@@ -3,6 +3,7 @@ import {
   type CartLimits,
   type CartLine,
   type CartSummary,
+  chargesServiceFees,
   checkCartLimits,
   evaluatePromo,
   isValidQuantity,
@@ -11,6 +12,7 @@ import {
   type PromoCode,
   type PromoContext,
   type PromoRefusal,
+  priceAlone,
   priceCart,
   promoDiscount,
 } from './cart';
@@ -545,5 +547,22 @@ describe('evaluatePromo', () => {
     expect(evaluatePromo(candidate, ctx)).toEqual(
       reason === undefined ? { ok: true } : { ok: false, code: 'VOUCHER_TOKEN_INVALID', reason },
     );
+  });
+});
+
+describe('priceAlone', () => {
+  it('adds the item fee and the cart fee to one item, as the cart would charge it', () => {
+    expect(priceAlone(1500, { perItem: 25, perCart: 49 }, 'EUR')).toMatchObject({
+      netAmount: 1500,
+      totalServiceFee: 74,
+      totalPrice: 1574,
+    });
+    expect(priceAlone(1500, { perItem: 0, perCart: 0 }, 'EUR').totalPrice).toBe(1500);
+  });
+
+  it('says a tenant charges fees when either fee is above zero', () => {
+    expect(chargesServiceFees({ perItem: 0, perCart: 0 })).toBe(false);
+    expect(chargesServiceFees({ perItem: 25, perCart: 0 })).toBe(true);
+    expect(chargesServiceFees({ perItem: 0, perCart: 49 })).toBe(true);
   });
 });

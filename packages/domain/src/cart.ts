@@ -197,3 +197,21 @@ export function priceCart(input: PriceCartInput): CartSummary {
     totalPrice: grossAmount - cartDiscountAmount,
   };
 }
+
+/** A tenant's service fees in minor units: one per item (per unit) and one per cart. */
+export interface ServiceFees {
+  perItem: number;
+  perCart: number;
+}
+
+export const chargesServiceFees = (fees: ServiceFees): boolean => fees.perItem > 0 || fees.perCart > 0;
+
+/** What one item costs when it is bought alone, by the cart's own rule ({@link priceCart}). */
+export function priceAlone(faceValue: number, fees: ServiceFees, currency: string): CartSummary {
+  return priceCart({
+    lines: [{ itemKey: '', productId: '', faceValue, quantity: 1, serviceFee: fees.perItem }],
+    currency,
+    cartServiceFee: fees.perCart,
+    promos: [],
+  });
+}

@@ -2,7 +2,7 @@ import { tenantSources } from './demo';
 import { createTenantRegistry, type TenantRegistry } from './load';
 
 export { createTenantRegistry, parseTenantConfig, TenantConfigError, type TenantRegistry } from './load';
-export { cartStepPath, mainPagePath } from './routes';
+export { brandPath, cartStepPath, mainPagePath } from './routes';
 export * from './schema';
 export { baseTranslations, type Messages, tenantTranslations } from './translations';
 

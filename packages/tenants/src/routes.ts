@@ -16,3 +16,11 @@ export function mainPagePath(tenant: Pick<TenantConfig, 'mainPageKind' | 'shopId
 export function cartStepPath(tenant: Pick<TenantConfig, 'flags'>): string {
   return tenant.flags.skipCartPageCheckout ? '/shop/checkout/payment' : '/shop/checkout/cart';
 }
+
+/** The page of one brand: the tenant's own route for it, else its place in the catalogue. */
+export function brandPath(
+  tenant: Pick<TenantConfig, 'brandRoutes'>,
+  brand: { brandId: string; categoryId: string },
+): string {
+  return tenant.brandRoutes[brand.brandId] ?? `/shop/${brand.categoryId}/${brand.brandId}`;
+}

@@ -2,7 +2,6 @@ import { schema } from '@shop/db';
 import {
   ADDRESS_FIELDS,
   ADDRESS_PLACEHOLDER,
-  type CheckoutNextStep,
   DomainError,
   isOtpRequired,
   isSetupKind,

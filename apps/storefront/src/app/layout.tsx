@@ -22,7 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
   const { tenant } = target;
   const t = await getTranslations('seo');
   return {
-    title: tenant.providerName,
+    // A page's own title comes first: "Warenkorb – FunkFix"; the main page is the shop's name.
+    title: { default: tenant.providerName, template: `%s – ${tenant.providerName}` },
     description: t('mainDescription', { provider: tenant.providerName }),
     icons: { icon: tenant.favicon },
     manifest: '/api/manifest',

@@ -12,9 +12,10 @@ export default async function NotFound() {
       </main>
     );
   }
-  const t = await getTranslations('common');
+  const [t, seo] = await Promise.all([getTranslations('common'), getTranslations('seo')]);
   return (
     <section className={`not-found not-found--${tenant.variations.notFoundVariant}`} data-testid="not-found">
+      <title>{seo('notFoundTitle', { provider: tenant.providerName })}</title>
       <h1>{t('notFoundTitle')}</h1>
       <p>{t('notFoundText')}</p>
       <a className="button" href={mainPagePath(tenant)}>

@@ -1,3 +1,4 @@
+import { chargesServiceFees } from '@shop/domain';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { fetchBrands, fetchProducts } from '../lib/catalogue';
@@ -33,13 +34,18 @@ async function MultiBrandCatalogue({
   return (
     <>
       {tenant.variations.hasCategoryMenu && <CategoryMenu categories={categories} current={category} />}
-      <ProductSearch />
+      <ProductSearch
+        brandRoutes={tenant.brandRoutes}
+        itemFee={tenant.cart.serviceFees.perItem}
+        afterAdding={cartStepPath(tenant)}
+      />
       {category && listing ? (
         <section aria-labelledby="category-products">
           <h2 id="category-products">{t(`category_${category}`)}</h2>
           <ProductList
+            tenant={tenant}
+            linkToBrands
             listing={listing}
-            afterAdding={cartStepPath(tenant)}
             headingId="category-products"
             pageHref={(target) => `/shop?category=${encodeURIComponent(category)}&page=${target}`}
           />
@@ -82,8 +88,9 @@ async function OwnBrandCatalogue({
       <section aria-labelledby="products">
         <h2 id="products">{t('productsHeading')}</h2>
         <ProductList
+          tenant={tenant}
+          linkToBrands
           listing={listing}
-          afterAdding={cartStepPath(tenant)}
           headingId="products"
           pageHref={(target) => `/?page=${target}`}
         />
@@ -116,7 +123,9 @@ export async function MainPage({
       <ul className="benefits">
         <li>{t('benefitInstant')}</li>
         <li>{t('benefitSecure')}</li>
-        <li>{t('benefitNoContract')}</li>
+        <li>
+          {t(chargesServiceFees(tenant.cart.serviceFees) ? 'benefitNoContractOnly' : 'benefitNoContract')}
+        </li>
       </ul>
     </div>
   );

@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { tenant, key } = await contentPage(params);
   const t = await getTranslations('seo');
   return {
-    title: t(`${key}Title`, { provider: tenant.providerName }),
+    title: { absolute: t(`${key}Title`, { provider: tenant.providerName }) },
     description: t(`${key}Description`, { provider: tenant.providerName }),
   };
 }

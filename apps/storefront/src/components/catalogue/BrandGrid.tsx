@@ -1,10 +1,6 @@
 import type { Brand } from '@shop/domain/contract';
-import type { TenantConfig } from '@shop/tenants';
+import { brandPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
-
-export function brandPath(tenant: TenantConfig, brand: Pick<Brand, 'brandId' | 'categoryId'>): string {
-  return tenant.brandRoutes[brand.brandId] ?? `/shop/${brand.categoryId}/${brand.brandId}`;
-}
 
 /** The brands a tenant sells, grouped under their categories. */
 export async function BrandGrid({ tenant, brands }: { tenant: TenantConfig; brands: Brand[] }) {

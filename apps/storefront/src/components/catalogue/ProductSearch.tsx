@@ -2,15 +2,26 @@
 
 import { encodeFilters, PRODUCT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shop/domain';
 import { type ProductListing, productListingSchema } from '@shop/domain/contract';
-import { useLocale, useTranslations } from 'next-intl';
+import { brandPath } from '@shop/tenants/routes';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
-import { productPrice } from '../../lib/product-price';
 import { callShopApi } from '../../lib/shop-api';
+import { ProductCard } from './ProductCard';
 
-/** Search over the tenant's products: asks the API 500 ms after the shopper stops typing. */
-export function ProductSearch() {
+/**
+ * Search over the tenant's products: asks the API 500 ms after the shopper stops typing and shows
+ * the hits as product cards (linked to their brand's page; a voucher goes in the cart from there).
+ */
+export function ProductSearch({
+  brandRoutes,
+  itemFee,
+  afterAdding,
+}: {
+  brandRoutes: Record<string, string>;
+  itemFee: number;
+  afterAdding: string;
+}) {
   const t = useTranslations('common');
-  const locale = useLocale();
   const inputId = useId();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -68,14 +79,16 @@ export function ProductSearch() {
         <>
           <ul className="product-grid" data-testid="search-results">
             {results.items.map((hit) => (
-              <li key={hit.id} className="product-card" data-status={hit.status}>
-                <span className="product-card__brand">{hit.brand.name}</span>
-                <span className="product-card__price">{productPrice(hit, locale, t)}</span>
-                <span className="product-card__kind">{t(`kind_${hit.kind}`)}</span>
-                <span className={`badge badge--${hit.status.toLowerCase()}`}>
-                  {t(`status_${hit.status}`)}
-                </span>
-              </li>
+              <ProductCard
+                key={hit.id}
+                product={hit}
+                brandHref={brandPath(
+                  { brandRoutes },
+                  { brandId: hit.brand.brandId, categoryId: hit.category.categoryId },
+                )}
+                itemFee={itemFee}
+                afterAdding={afterAdding}
+              />
             ))}
           </ul>
           {results.paginationParams.totalPages > 1 && (

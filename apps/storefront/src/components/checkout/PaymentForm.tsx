@@ -8,6 +8,7 @@ import { ApplePayButton } from './ApplePayButton';
 import { BankSelect } from './BankSelect';
 import type { CardBrand } from './CardBrands';
 import { CryptoCurrencyChoice } from './CryptoCurrencyChoice';
+import { OrderConsent } from './OrderConsent';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { EMAIL, ReceiptEmailField } from './ReceiptEmailField';
 import type { PaymentChoice } from './useCheckoutFlow';
@@ -27,7 +28,7 @@ export interface PaymentFormProps {
   payButtonRef: Ref<HTMLButtonElement>;
 }
 
-type Errors = { email?: string; method?: string; bank?: string };
+type Errors = { email?: string; method?: string; bank?: string; consent?: string };
 
 function additionalData(method: string, bank: string, crypto: CryptoCurrency): AdditionalData | undefined {
   const issuer = BANKS.find((candidate) => candidate.issuerId === bank);
@@ -54,12 +55,14 @@ export function PaymentForm({
     email: useRef<HTMLInputElement>(null),
     method: useRef<HTMLInputElement>(null),
     bank: useRef<HTMLSelectElement>(null),
+    consent: useRef<HTMLInputElement>(null),
   };
   const [email, setEmail] = useState('');
   const [method, setMethod] = useState<string | undefined>(undefined);
   const [bank, setBank] = useState('');
   const [crypto, setCrypto] = useState<CryptoCurrency>('BTC');
   const [savePayment, setSavePayment] = useState(false);
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   // Until the page runs, a click would send the form without its checks: nothing can be used yet.
   const hydrated = useHydrated();
@@ -73,10 +76,12 @@ export function PaymentForm({
     if (!EMAIL.test(email.trim())) next.email = t('emailInvalid');
     if (!method) next.method = t('paymentMethodRequired');
     else if (method === 'ideal' && !bank) next.bank = t('bankRequired');
+    if (!consent) next.consent = t('withdrawalConsentRequired');
     setErrors(next);
     if (next.email) refs.email.current?.focus();
     else if (next.method) refs.method.current?.focus();
     else if (next.bank) refs.bank.current?.focus();
+    else if (next.consent) refs.consent.current?.focus();
     if (!method || Object.keys(next).length > 0) return;
     const data = additionalData(method, bank, crypto);
     onPay({
@@ -123,11 +128,23 @@ export function PaymentForm({
           </label>
         )}
 
+        <p className="amount-due" data-testid="amount-due">
+          <span>{t('amountDue')}</span> <strong>{amount}</strong>
+        </p>
+        <OrderConsent
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            if (checked) setErrors((current) => ({ ...current, consent: undefined }));
+          }}
+          error={errors.consent}
+          inputRef={refs.consent}
+        />
         {method === 'applepay' ? (
           <ApplePayButton disabled={busy} buttonRef={payButtonRef} />
         ) : (
           <button ref={payButtonRef} type="submit" className="button pay-button" disabled={busy}>
-            {method === 'paymentlink' ? t('createPaymentLink', { amount }) : t('payAmount', { amount })}
+            {method === 'paymentlink' ? t('createPaymentLink', { amount }) : t('orderWithObligationToPay')}
           </button>
         )}
       </fieldset>

@@ -64,6 +64,7 @@ export async function TopupSection({
     <TopupForm
       brand={brand}
       currency={tenant.currency}
+      serviceFees={tenant.cart.serviceFees}
       phoneCountryCodes={tenant.phoneCountryCodes}
       fixedAmounts={onceOff.flatMap((product) =>
         product.amount === null

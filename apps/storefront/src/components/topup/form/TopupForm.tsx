@@ -6,6 +6,7 @@ import { CashCodeField } from './CashCodeField';
 import { LookupStatus } from './LookupStatus';
 import { PhoneNumberField } from './PhoneNumberField';
 import type { TopupFormProps } from './props';
+import { TopupTotal } from './TopupTotal';
 import { TopupTypeChoice } from './TopupTypeChoice';
 import { useTopupForm } from './useTopupForm';
 
@@ -39,6 +40,12 @@ export function TopupForm(props: TopupFormProps) {
           money={money}
         />
       )}
+      <TopupTotal
+        amount={form.chosenAmount}
+        fees={props.serviceFees}
+        currency={props.currency}
+        money={money}
+      />
       <button type="submit" className="button" disabled={form.busy}>
         {lookup.state === 'done' && lookup.tone === 'warning' ? t('continueAnyway') : t('continue')}
       </button>

@@ -1,4 +1,4 @@
-import type { PriceRange } from '@shop/domain';
+import type { PriceRange, ServiceFees } from '@shop/domain';
 
 export interface FixedAmount {
   productId: string;
@@ -12,6 +12,8 @@ export type TopupType = 'ONCE_OFF' | 'AUTOMATIC' | 'SMS' | 'CASH_CODE';
 export interface TopupFormProps {
   brand: { brandId: string; name: string };
   currency: string;
+  /** The tenant's service fees, shown before the shopper goes on. */
+  serviceFees: ServiceFees;
   phoneCountryCodes: string[];
   fixedAmounts: FixedAmount[];
   range: (PriceRange & { productId: string }) | null;

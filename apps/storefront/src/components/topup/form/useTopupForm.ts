@@ -117,6 +117,8 @@ export function useTopupForm(props: TopupFormProps) {
 
   return {
     money,
+    /** The amount chosen or typed so far, minor units; null while there is none. */
+    chosenAmount: chosenAmount(),
     phoneNumber: { country, setCountry, phone, setPhone },
     amountChoice: {
       amount,

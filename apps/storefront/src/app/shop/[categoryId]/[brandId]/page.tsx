@@ -1,4 +1,4 @@
-import { cartStepPath } from '@shop/tenants';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ProductList } from '../../../../components/catalogue/ProductList';
@@ -7,12 +7,22 @@ import { fetchProducts } from '../../../../lib/catalogue';
 import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../../../../lib/page-query';
 import { requireTenant } from '../../../../lib/tenant';
 
+type BrandParams = Promise<{ categoryId: string; brandId: string }>;
+
+/** The brand's name as the page's title (the listing's first page is the one the page shows too). */
+export async function generateMetadata({ params }: { params: BrandParams }): Promise<Metadata> {
+  const tenant = await requireTenant();
+  const { categoryId, brandId } = await params;
+  const listing = await fetchProducts(tenant, { category: categoryId, brand: brandId }, 0);
+  return listing.items[0] ? { title: listing.items[0].brand.name } : {};
+}
+
 /** A brand's products within a category (spec §2 `/shop/{categoryId}/{brandId}`). */
 export default async function BrandPage({
   params,
   searchParams,
 }: {
-  params: Promise<{ categoryId: string; brandId: string }>;
+  params: BrandParams;
   searchParams: Promise<SearchParams>;
 }) {
   const tenant = await requireTenant();
@@ -49,8 +59,9 @@ export default async function BrandPage({
       <section aria-labelledby="brand-products">
         <h2 id="brand-products">{t('productsHeading')}</h2>
         <ProductList
+          tenant={tenant}
+          linkToBrands={false}
           listing={listing}
-          afterAdding={cartStepPath(tenant)}
           headingId="brand-products"
           pageHref={(page) => `${path}?page=${page}`}
         />

@@ -2,8 +2,11 @@ import { mainPagePath } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { PaymentResult } from '../../../../components/checkout/PaymentResult';
 import type { SearchParams } from '../../../../lib/page-query';
+import { titledBy } from '../../../../lib/page-title';
 import { orderOfResultQuery } from '../../../../lib/result-query';
 import { requireTenant } from '../../../../lib/tenant';
+
+export const generateMetadata = titledBy('paymentResultTitle');
 
 /** Spec §2: where the provider returns the shopper; commits the order and shows its outcome. */
 export default async function ResultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

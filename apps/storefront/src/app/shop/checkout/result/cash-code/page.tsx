@@ -2,8 +2,11 @@ import { mainPagePath } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { PaymentResult } from '../../../../../components/checkout/PaymentResult';
 import type { SearchParams } from '../../../../../lib/page-query';
+import { titledBy } from '../../../../../lib/page-title';
 import { orderOfResultQuery } from '../../../../../lib/result-query';
 import { requireTenant } from '../../../../../lib/tenant';
+
+export const generateMetadata = titledBy('cashCodeResultTitle');
 
 /** Spec §2: the cash-code result; commits the order, which redeems the code, and shows the outcome. */
 export default async function CashCodeResultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
