@@ -1,6 +1,9 @@
+import { FRAME_HEIGHT_SCRIPT, FRAME_HEIGHT_SCRIPT_HASH } from './frame-height';
+
 /**
  * The shell of the sandbox's pages (hosted payment pages, outbox): self-contained HTML (no
  * external assets, inline CSS), English, readable without styles, visible focus, 44 px targets.
+ * No scripts, but for the one that tells a shop's frame the height of an embedded page.
  */
 
 /** Escapes text for HTML content and double-quoted attributes. */
@@ -14,13 +17,14 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Headers of every page: no outside resources, no caching. Framing is allowed on purpose: shops
+ * Headers of every page: no outside resources, no caching, no script but the frame-height one
+ * (admitted by its hash; only embedded pages carry it). Framing is allowed on purpose: shops
  * embed the hosted payment page in an iframe (`?embedded=1`), so neither `X-Frame-Options` nor
  * `frame-ancestors` is sent.
  */
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
+  'content-security-policy': `default-src 'none'; script-src ${FRAME_HEIGHT_SCRIPT_HASH}; style-src 'unsafe-inline'; base-uri 'none'`,
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
 } as const;
@@ -91,18 +95,26 @@ body.wide main { max-width: 56rem; }
  */
 export type PageLayout = 'card' | 'embedded' | 'wide';
 
-/** A complete page; `title` and `badge` are text, `body` is HTML (escape what goes into it). */
+/**
+ * A complete page; `title` and `badge` are text, `body` is HTML (escape what goes into it). An
+ * `embedded` page ends with the frame-height script, whose messages go to `parentOrigin` (the
+ * framing shop's origin; any parent when not given).
+ */
 export function page({
   title,
   body,
   badge,
   layout = 'card',
+  parentOrigin,
 }: {
   title: string;
   body: string;
   badge: string;
   layout?: PageLayout;
+  parentOrigin?: string;
 }): string {
+  const target = parentOrigin ? ` data-parent-origin="${escapeHtml(parentOrigin)}"` : '';
+  const script = layout === 'embedded' ? `<script${target}>${FRAME_HEIGHT_SCRIPT}</script>\n` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -116,7 +128,7 @@ export function page({
 <p class="badge">${escapeHtml(badge)}</p>
 ${body}
 </main>
-</body>
+${script}</body>
 </html>
 `;
 }

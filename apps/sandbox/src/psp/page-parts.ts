@@ -13,8 +13,27 @@ export interface PageMode {
   embedded?: boolean;
 }
 
-export function layoutOf({ embedded }: PageMode): PageLayout {
-  return embedded ? 'embedded' : 'card';
+/**
+ * The shell options of a hosted page: the compact layout in a shop's frame, whose height script
+ * posts to the origin of the shop's return URL (the shop that frames the page).
+ */
+export function shellOf(
+  { embedded }: PageMode,
+  returnUrl: string,
+): { layout: PageLayout; parentOrigin?: string } {
+  if (!embedded) return { layout: 'card' };
+  const parentOrigin = originOf(returnUrl);
+  return parentOrigin ? { layout: 'embedded', parentOrigin } : { layout: 'embedded' };
+}
+
+/** The origin of an absolute http(s) URL, or undefined. */
+function originOf(url: string): string | undefined {
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** ` target="_top"` in an embedded page, nothing otherwise. */

@@ -4,10 +4,10 @@ import {
   actionForms,
   authenticationForms,
   errorAlert,
-  layoutOf,
   link,
   type PageMode,
   PSP_BADGE,
+  shellOf,
 } from './page-parts';
 import { METHOD_LABELS, methodStep, type StepContext } from './steps';
 import { isActionable, type Payment } from './types';
@@ -43,12 +43,12 @@ export function paymentPage(context: StepContext & PageMode): string {
   const amount = formatAmount(payment.amount, payment.currency);
   const path = payPath(payment.paymentId);
   const title = `Pay ${amount} to ${payment.tenantName}`;
-  const layout = layoutOf(context);
+  const shell = shellOf(context, payment.returnUrl);
   if (!isActionable(payment)) {
     return page({
       title,
       badge: PSP_BADGE,
-      layout,
+      ...shell,
       body: `${summary(payment, `Pay ${payment.tenantName}`)}\n${errorAlert(error?.message)}\n${finished(payment, context)}`,
     });
   }
@@ -59,26 +59,26 @@ export function paymentPage(context: StepContext & PageMode): string {
 ${errorAlert(error?.message)}
 ${authentication}
 ${actionForms(path, methodStep(context, amount), context)}`;
-  return page({ title, badge: PSP_BADGE, layout, body });
+  return page({ title, badge: PSP_BADGE, ...shell, body });
 }
 
 /** The 3-D Secure page of a card that asked for it. */
 export function authenticationPage(payment: Payment, view: PageMode & { error?: string } = {}): string {
   const path = payPath(payment.paymentId);
   const amount = formatAmount(payment.amount, payment.currency);
-  const layout = layoutOf(view);
+  const shell = shellOf(view, payment.returnUrl);
   if (!isActionable(payment) || !payment.awaitingAuthentication) {
     const body = `${summary(payment, 'Authenticate your payment')}
 ${errorAlert(view.error ?? 'Nothing to authenticate for this payment.')}
 ${isActionable(payment) ? `<p>${link(path, 'Back to the payment', view)}</p>` : finished(payment, view)}`;
-    return page({ title: 'Authenticate your payment', badge: PSP_BADGE, layout, body });
+    return page({ title: 'Authenticate your payment', badge: PSP_BADGE, ...shell, body });
   }
   const body = `${summary(payment, 'Authenticate your payment')}
 ${errorAlert(view.error)}
 <p>Your bank asks you to confirm the payment of ${escapeHtml(amount)} to ${escapeHtml(payment.tenantName)}
 with the card ending in ${escapeHtml(payment.card?.last4 ?? '')}.</p>
 ${authenticationForms(path, view)}`;
-  return page({ title: `Authenticate ${amount} to ${payment.tenantName}`, badge: PSP_BADGE, layout, body });
+  return page({ title: `Authenticate ${amount} to ${payment.tenantName}`, badge: PSP_BADGE, ...shell, body });
 }
 
 /** The page for a payment id the sandbox does not know. */

@@ -3,10 +3,10 @@ import {
   actionForms,
   authenticationForms,
   errorAlert,
-  layoutOf,
   link,
   type PageMode,
   PSP_BADGE,
+  shellOf,
 } from './page-parts';
 import { type FieldState, METHOD_LABELS, savingStep } from './steps';
 import { isPendingToken } from './tokens';
@@ -53,10 +53,10 @@ function finished(token: Token, mode: PageMode): string {
 /** The save page; after a failed action it repeats the shopper's input and says why. */
 export function tokenPage(token: Token, view: FieldState & PageMode = {}): string {
   const title = `${heading(token)} with ${token.tenantName}`;
-  const layout = layoutOf(view);
+  const shell = shellOf(view, token.returnUrl);
   if (!isPendingToken(token)) {
     const body = `${summary(token, heading(token))}\n${errorAlert(view.error?.message)}\n${finished(token, view)}`;
-    return page({ title, badge: PSP_BADGE, layout, body });
+    return page({ title, badge: PSP_BADGE, ...shell, body });
   }
   const path = savePath(token.tokenId);
   const method: TokenMethod = token.method === 'paypal' ? 'paypal' : 'creditcard';
@@ -68,26 +68,26 @@ export function tokenPage(token: Token, view: FieldState & PageMode = {}): strin
 ${errorAlert(view.error?.message)}
 ${authentication}
 ${actionForms(path, savingStep(method, token.tenantName, view), view)}`;
-  return page({ title, badge: PSP_BADGE, layout, body });
+  return page({ title, badge: PSP_BADGE, ...shell, body });
 }
 
 /** The 3-D Secure page of a card being saved that asked for it. */
 export function tokenAuthenticationPage(token: Token, view: PageMode & { error?: string } = {}): string {
   const path = savePath(token.tokenId);
-  const layout = layoutOf(view);
+  const shell = shellOf(view, token.returnUrl);
   const title = 'Authenticate your card';
   if (!isPendingToken(token) || !token.awaitingAuthentication) {
     const body = `${summary(token, title)}
 ${errorAlert(view.error ?? 'Nothing to authenticate for this card.')}
 ${isPendingToken(token) ? `<p>${link(path, 'Back to saving your card', view)}</p>` : finished(token, view)}`;
-    return page({ title, badge: PSP_BADGE, layout, body });
+    return page({ title, badge: PSP_BADGE, ...shell, body });
   }
   const body = `${summary(token, title)}
 ${errorAlert(view.error)}
 <p>Your bank asks you to confirm that ${escapeHtml(token.tenantName)} may save the card ending in
 ${escapeHtml(token.card?.last4 ?? '')}. Nothing is charged now.</p>
 ${authenticationForms(path, view)}`;
-  return page({ title: `${title} for ${token.tenantName}`, badge: PSP_BADGE, layout, body });
+  return page({ title: `${title} for ${token.tenantName}`, badge: PSP_BADGE, ...shell, body });
 }
 
 /** The page for a token id the sandbox does not know. */
