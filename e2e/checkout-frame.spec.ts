@@ -1,4 +1,4 @@
-import { choosePayment, expectOutcome, payByCard, testCards } from './checkout';
+import { choosePayment, expectOutcome, orderAndPay, payByCard, testCards } from './checkout';
 import { expect, type Page, test } from './fixtures';
 import { shopUrl } from './shop';
 
@@ -22,7 +22,7 @@ async function openCardFrame(page: Page) {
   await page.getByRole('button', { name: 'PixelPass 20 € in den Warenkorb legen' }).click();
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
   await choosePayment(page, { email: 'alex@example.com', method: 'Kreditkarte' });
-  await page.getByRole('button', { name: /bezahlen$/ }).click();
+  await orderAndPay(page, '20,25 €');
   await expect(page.getByRole('heading', { name: 'Mit Kreditkarte bezahlen' })).toBeFocused();
 }
 
