@@ -10,34 +10,50 @@ async function addTopup(page: Page, shopId: string, amount: string, phone: strin
   await form.getByRole('button', { name: 'Weiter' }).click();
 }
 
-test('funkfix: add, change the quantity up to the limit, see the alert, remove', async ({ page }) => {
+test('funkfix: a top-up to one number has no quantity to choose; the number reads as people write it', async ({
+  page,
+}) => {
   await addTopup(page, 'funkfix', '15 €', '0170 1234567');
   await expect(page).toHaveURL(shopUrl('funkfix', '/shop/checkout/cart'));
   const line = page.getByTestId('cart-line');
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('FunkFix 15 €');
-  await expect(line).toContainText('+491701234567');
+  await expect(line).toContainText('+49 170 1234567');
+  await expect(line.getByRole('button', { name: /Menge/ })).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toHaveText('15 €');
   await expectNoAxeViolations(page);
 
-  const more = page.getByRole('button', { name: 'Menge von FunkFix 15 € erhöhen' });
-  for (const expected of ['2', '3', '4', '5']) {
+  await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
+  // The payment page sums the cart up; it changes on the cart page.
+  await expect(line).toContainText('+49 170 1234567');
+  await expect(page.getByRole('button', { name: 'FunkFix 15 € entfernen' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Warenkorb ändern' }).click();
+  await expect(page).toHaveURL(shopUrl('funkfix', '/shop/checkout/cart'));
+  await page.getByRole('button', { name: 'FunkFix 15 € entfernen' }).click();
+  await expect(page.getByText('Dein Warenkorb ist leer.')).toBeVisible();
+});
+
+test('ladeplatz: vouchers are bought in numbers, up to the limit, with an alert past it', async ({
+  page,
+}) => {
+  await page.goto(shopUrl('ladeplatz', '/shop/gaming/pixelpass'));
+  await page.getByRole('button', { name: 'PixelPass 10 € in den Warenkorb legen' }).click();
+  await expect(page).toHaveURL(shopUrl('ladeplatz', '/shop/checkout/cart'));
+  const line = page.getByTestId('cart-line');
+  const more = page.getByRole('button', { name: 'Menge von PixelPass 10 € erhöhen' });
+  for (let expected = 2; expected <= 10; expected += 1) {
     await more.click();
-    await expect(line.getByTestId('quantity')).toHaveText(expected);
+    await expect(line.getByTestId('quantity')).toHaveText(String(expected));
   }
-  await expect(page.getByTestId('cart-total')).toHaveText('75 €');
+  await expect(page.getByTestId('cart-total')).toHaveText('102,50 €');
 
   await more.click();
-  const alert = page.getByText('Du hast die maximale Menge für dieses Produkt erreicht.');
-  await expect(alert).toBeVisible();
-  await expect(line.getByTestId('quantity')).toHaveText('5');
+  await expect(page.getByText('Du hast die maximale Menge für dieses Produkt erreicht.')).toBeVisible();
+  await expect(line.getByTestId('quantity')).toHaveText('10');
   await expectNoAxeViolations(page);
 
   await page.reload();
-  await expect(line.getByTestId('quantity')).toHaveText('5');
-
-  await page.getByRole('button', { name: 'FunkFix 15 € entfernen' }).click();
-  await expect(page.getByText('Dein Warenkorb ist leer.')).toBeVisible();
+  await expect(line.getByTestId('quantity')).toHaveText('10');
 });
 
 test('blitzmobil: skips the cart page and takes a promo code', async ({ page }) => {
@@ -46,16 +62,21 @@ test('blitzmobil: skips the cart page and takes a promo code', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zahlung');
   await expect(page.getByTestId('cart-total')).toHaveText('25,49 €');
 
-  await page.getByRole('textbox', { name: 'Gutscheincode' }).fill('blitz10');
+  await page.getByRole('textbox', { name: 'Aktionscode' }).fill('blitz10');
   await page.getByRole('button', { name: 'Einlösen' }).click();
   await expect(page.getByText('Rabatt (BLITZ10)')).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText('22,99 €');
 
-  await page.getByRole('textbox', { name: 'Gutscheincode' }).fill('NOPE');
+  // A refused code is explained next to its field, and stays until the code is changed.
+  const code = page.getByRole('textbox', { name: 'Aktionscode' });
+  await code.fill('NOPE');
   await page.getByRole('button', { name: 'Einlösen' }).click();
-  await expect(page.getByText('Dieser Gutscheincode ist ungültig.')).toBeVisible();
+  await expect(code).toHaveAccessibleDescription(/Dieser Aktionscode ist ungültig\./);
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('cart-total')).toHaveText('22,99 €');
   await expectNoAxeViolations(page);
+  await code.fill('NOPE2');
+  await expect(page.getByText('Dieser Aktionscode ist ungültig.')).toHaveCount(0);
 });
 
 test('ladeplatz: a voucher in the detailed cart', async ({ page }) => {

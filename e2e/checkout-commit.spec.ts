@@ -54,6 +54,8 @@ test('funkfix: a card top-up is committed: the detailed success page, and the cr
   await expect(page.getByTestId('order-date')).toHaveText(today);
   await expect(page.getByTestId('amount-charged')).toHaveText('15 €');
   await expect(page.getByTestId('credit-added')).toHaveText('15 €');
+  // The number as people write it: +49 170 and the rest.
+  await expect(page.getByTestId('topped-up-numbers')).toHaveText(`+49 170 ${msisdn.slice(6)}`);
   await expect(page.getByTestId('payment-reference')).toHaveText(/^FUN-[A-Z0-9]{8}-\d+$/);
   await expect(page.getByTestId('receipt-note')).toHaveText(
     'Die Quittung haben wir an deine E-Mail-Adresse geschickt.',

@@ -84,6 +84,7 @@ describe('payment-commit-order', () => {
       paymentReference: `${orderNumber}-1`,
       currency: 'EUR',
       voucherPin: null,
+      phoneNumbers: [msisdn],
       message: null,
     });
     expect(await balance(msisdn)).toBe(before + 1500);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAmountInRange,
+  isBoughtInQuantity,
   isKindOnSale,
   isPurchasable,
   isSetupKind,
@@ -66,5 +67,13 @@ describe('isAmountInRange', () => {
     [1500, { min: 500, max: Number.POSITIVE_INFINITY, step: 500 }, false],
   ])('answers %d in %j with %s', (amount, priceRange, expected) => {
     expect(isAmountInRange(amount, priceRange)).toBe(expected);
+  });
+});
+
+describe('isBoughtInQuantity', () => {
+  it('lets a shopper choose how many vouchers, never how many top-ups of one number', () => {
+    expect(isBoughtInQuantity('VOUCHER')).toBe(true);
+    for (const kind of ['ONCE_OFF', 'CASH_CODE', 'AUTOMATIC', 'SMS'])
+      expect(isBoughtInQuantity(kind)).toBe(false);
   });
 });

@@ -41,3 +41,9 @@ export function isAmountInRange(amount: number, { min, max, step }: PriceRange):
   if (![amount, min, max, step].every(Number.isInteger) || step <= 0) return false;
   return min <= amount && amount <= max && (amount - min) % step === 0;
 }
+
+/**
+ * Whether a shopper chooses how many of a product to buy: vouchers are bought in numbers, while a
+ * top-up goes to one number once (a second one is a second line with its own choice).
+ */
+export const isBoughtInQuantity = (kind: string): boolean => kind === ('VOUCHER' satisfies ProductKind);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callingCode, parseMsisdn, withLeadingPlus, withoutLeadingPlus } from './phone';
+import { callingCode, formatMsisdn, parseMsisdn, withLeadingPlus, withoutLeadingPlus } from './phone';
 
 describe('withLeadingPlus (spec §5)', () => {
   it.each([
@@ -132,5 +132,17 @@ describe('callingCode', () => {
   });
   it('refuses an unknown country', () => {
     expect(() => callingCode('xx')).toThrow(RangeError);
+  });
+});
+
+describe('formatMsisdn', () => {
+  it.each([
+    ['+491701234567', '+49 170 1234567'],
+    ['491701234567', '+49 170 1234567'],
+    ['+31612345678', '+31 6 12345678'],
+    ['+447700900123', '+44 7700 900123'],
+    ['not a number', 'not a number'],
+  ])('writes %s as %s', (stored, shown) => {
+    expect(formatMsisdn(stored)).toBe(shown);
   });
 });

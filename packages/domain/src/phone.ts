@@ -92,3 +92,8 @@ export function callingCode(country: string): string {
   if (!isSupportedCountry(code)) throw new RangeError(`Unknown country ${country}`);
   return `+${getCountryCallingCode(code as CountryCode)}`;
 }
+
+/** A stored number (E.164) as people read it, e.g. +49 170 1234567; as given when it cannot be read. */
+export function formatMsisdn(msisdn: string): string {
+  return parsePhoneNumberFromString(withLeadingPlus(msisdn))?.formatInternational() ?? msisdn;
+}

@@ -59,6 +59,15 @@ function failureMessageKey(units: readonly OrderUnit[]): string | null {
 export const creditOf = (unit: OrderUnit): number =>
   (unit.result as { creditAdded?: number }).creditAdded ?? unit.faceValue;
 
+/** The numbers the delivered top-ups and cash codes went to, each once, in the order's order. */
+const toppedUpNumbers = (units: readonly OrderUnit[]): string[] => [
+  ...new Set(
+    units.flatMap((unit) =>
+      unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER' && unit.phoneNumber ? [unit.phoneNumber] : [],
+    ),
+  ),
+];
+
 /** The answer for a final order; `replay` answers ORDER_ALREADY_COMMITTED with the same details. */
 export async function finalAnswer(
   context: FulfilmentContext,
@@ -84,6 +93,7 @@ export async function finalAnswer(
     currency: order.currency,
     voucherPin: vouchers[0]?.pin ?? null,
     vouchers,
+    phoneNumbers: toppedUpNumbers(units),
     message: commitMessageKey(outcome.status) ?? failureMessageKey(units),
     orderedAt: order.createdAt.toISOString(),
   };
@@ -102,6 +112,7 @@ export function interimAnswer(order: Order, payment: Payment | undefined, orderS
     currency: order.currency,
     voucherPin: null,
     vouchers: [],
+    phoneNumbers: [],
     message: null,
     orderedAt: order.createdAt.toISOString(),
   };

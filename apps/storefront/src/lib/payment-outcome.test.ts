@@ -26,6 +26,7 @@ function answer(overrides: Partial<CommitAnswer>): CommitAnswer {
     currency: 'EUR',
     voucherPin: null,
     vouchers: [],
+    phoneNumbers: ['+491701234567'],
     message: null,
     orderedAt: '2026-11-23T10:00:00.000Z',
     ...overrides,

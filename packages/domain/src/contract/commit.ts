@@ -36,6 +36,8 @@ export const commitAnswerSchema = z
     /** The first PIN of the order, or null. */
     voucherPin: z.string().nullable(),
     vouchers: z.array(deliveredVoucherSchema),
+    /** The numbers the order topped up (E.164), each once; empty before the commit or for vouchers only. */
+    phoneNumbers: z.array(z.string()),
     /** A message key for the shopper, or null. */
     message: z.string().nullable(),
     /** When the order was placed (ISO 8601): the date the success page shows. */

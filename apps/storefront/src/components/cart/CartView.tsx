@@ -1,12 +1,19 @@
 'use client';
 
-import { type ErrorCode, formatMoney, MAX_ITEM_QUANTITY, messageKeyFor } from '@shop/domain';
+import {
+  type ErrorCode,
+  formatMoney,
+  formatMsisdn,
+  isBoughtInQuantity,
+  MAX_ITEM_QUANTITY,
+  messageKeyFor,
+} from '@shop/domain';
 import { type DetailedCart, detailedCartSchema, type VoucherCodesRequest } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
-import { useHydrated } from '../checkout/useHydrated';
+import { PromoCodeForm } from './PromoCodeForm';
 
 /** Spec §4: the alerts of these errors close once a later change succeeds. */
 const CLOSED_ON_SUCCESS = (
@@ -25,23 +32,37 @@ export interface CartViewProps {
   detailed: boolean;
   /** Where the checkout button leads; none on the payment page itself. */
   nextStep: string | undefined;
+  /**
+   * Where the cart is changed when this view only sums it up (the payment page of a shop with a
+   * cart page); undefined where this view is where it changes.
+   */
+  changedAt?: string;
   /** Told of every cart the server answers (null once the cart is gone). */
   onCartChange?: (cart: DetailedCart | null) => void;
 }
 
-/** The cart: lines with quantities, promo codes and the summary (spec §3 Cart). */
-export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onCartChange }: CartViewProps) {
+/**
+ * The cart (spec §3 Cart): its lines, promo codes and summary; quantities for what is bought in
+ * numbers. Where it only sums the cart up (`changedAt`), it links to the page that changes it.
+ */
+export function CartView({
+  initialCart,
+  allowPromoCodes,
+  detailed,
+  nextStep,
+  changedAt,
+  onCartChange,
+}: CartViewProps) {
+  const editable = changedAt === undefined;
   const t = useTranslations('common');
   const locale = useLocale();
   const showAlert = useAlert();
-  const promoId = useId();
   const [cart, setCart] = useState(initialCart);
   const [busy, setBusy] = useState(false);
-  const [promo, setPromo] = useState('');
-  const hydrated = useHydrated();
   const money = (minor: number) => formatMoney(minor, cart?.summary.currency ?? 'EUR', locale);
 
-  async function change(path: string, init: RequestInit): Promise<boolean> {
+  /** Changes the cart; a refusal goes to `refused` where given, else to an alert. */
+  async function change(path: string, init: RequestInit, refused?: (code: string) => void): Promise<boolean> {
     setBusy(true);
     const result = await callShopApi(path, detailedCartSchema, init);
     setBusy(false);
@@ -56,7 +77,8 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
       setCart(null);
       onCartChange?.(null);
     }
-    showAlert({ messageKey: messageKeyFor(result.code) });
+    if (refused && result.code && result.code !== 'UNKNOWN_CART') refused(result.code);
+    else showAlert({ messageKey: messageKeyFor(result.code) });
     return false;
   }
 
@@ -71,19 +93,26 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
     );
   }
 
+  // Summing up on the payment page, lines without fees or discounts need no second total: the
+  // amount due stands by the pay button.
+  const showSummary =
+    editable || cart.summary.totalServiceFee > 0 || cart.summary.voucherDiscounts.length > 0;
   const base = `/api/shop/rest/v2/carts/${cart.cartName}/items`;
   const setQuantity = (itemKey: string, quantity: number) =>
     change(`${base}/${itemKey}/${quantity}`, { method: 'PUT' });
-  const vouchers = (action: 'addVouchers' | 'removeVouchers', codes: string[]) =>
-    change(`/api/shop/rest/${action}`, {
-      method: 'POST',
-      body: JSON.stringify({ cartName: cart.cartName, voucherCodes: codes } satisfies VoucherCodesRequest),
-    });
-
-  async function applyPromo(event: FormEvent) {
-    event.preventDefault();
-    if (promo.trim() && (await vouchers('addVouchers', [promo.trim()]))) setPromo('');
-  }
+  const vouchers = (
+    action: 'addVouchers' | 'removeVouchers',
+    codes: string[],
+    refused?: (code: string) => void,
+  ) =>
+    change(
+      `/api/shop/rest/${action}`,
+      {
+        method: 'POST',
+        body: JSON.stringify({ cartName: cart.cartName, voucherCodes: codes } satisfies VoucherCodesRequest),
+      },
+      refused,
+    );
 
   return (
     <div className={`cart${detailed ? ' cart--detailed' : ''}`} data-testid="cart" aria-busy={busy}>
@@ -94,7 +123,9 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
             <li key={line.itemKey} className="cart-line" data-testid="cart-line">
               <div className="cart-line__what">
                 <span className="cart-line__name">{name}</span>
-                {line.phoneNumber && <span>{t('cartItemFor', { number: line.phoneNumber })}</span>}
+                {line.phoneNumber && (
+                  <span>{t('cartItemFor', { number: formatMsisdn(line.phoneNumber) })}</span>
+                )}
                 {detailed && (
                   <span className="cart-line__detail">
                     {t(`kind_${line.kind}`)} · {t('unitPrice', { price: money(line.amount) })}
@@ -102,103 +133,106 @@ export function CartView({ initialCart, allowPromoCodes, detailed, nextStep, onC
                   </span>
                 )}
               </div>
-              <div className="quantity">
-                <button
-                  type="button"
-                  aria-label={t('decreaseQuantity', { item: name })}
-                  disabled={busy || line.quantity <= 1}
-                  onClick={() => setQuantity(line.itemKey, line.quantity - 1)}
-                >
-                  −
-                </button>
-                <output aria-label={t('quantityLabel', { item: name })} data-testid="quantity">
-                  {line.quantity}
-                </output>
-                <button
-                  type="button"
-                  aria-label={t('increaseQuantity', { item: name })}
-                  disabled={busy || line.quantity >= MAX_ITEM_QUANTITY}
-                  onClick={() => setQuantity(line.itemKey, line.quantity + 1)}
-                >
-                  +
-                </button>
-              </div>
+              {editable && (isBoughtInQuantity(line.kind) || line.quantity > 1) ? (
+                <div className="quantity">
+                  <button
+                    type="button"
+                    aria-label={t('decreaseQuantity', { item: name })}
+                    disabled={busy || line.quantity <= 1}
+                    onClick={() => setQuantity(line.itemKey, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <output aria-label={t('quantityLabel', { item: name })} data-testid="quantity">
+                    {line.quantity}
+                  </output>
+                  <button
+                    type="button"
+                    aria-label={t('increaseQuantity', { item: name })}
+                    disabled={busy || line.quantity >= MAX_ITEM_QUANTITY}
+                    onClick={() => setQuantity(line.itemKey, line.quantity + 1)}
+                  >
+                    +
+                  </button>
+                </div>
+              ) : (
+                line.quantity > 1 && (
+                  <span className="cart-line__count" data-testid="quantity">
+                    {line.quantity} ×
+                  </span>
+                )
+              )}
               <span className="cart-line__price">{money(line.grossAmount)}</span>
-              <button
-                type="button"
-                className="link-button"
-                disabled={busy}
-                onClick={() => change(`${base}/${line.itemKey}`, { method: 'DELETE' })}
-              >
-                {t('removeItem', { item: name })}
-              </button>
+              {editable && (
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  onClick={() => change(`${base}/${line.itemKey}`, { method: 'DELETE' })}
+                >
+                  {t('removeItem', { item: name })}
+                </button>
+              )}
             </li>
           );
         })}
       </ul>
 
-      {allowPromoCodes && (
-        <form className="promo" onSubmit={applyPromo}>
-          <label htmlFor={promoId}>{t('promoCodeLabel')}</label>
-          <div className="promo__row">
-            <input
-              id={promoId}
-              value={promo}
-              onChange={(event) => setPromo(event.target.value)}
-              autoComplete="off"
-              // A code typed before the page runs in the browser would be lost.
-              disabled={!hydrated}
-            />
-            <button type="submit" className="button" disabled={busy || !hydrated}>
-              {t('applyPromoCode')}
-            </button>
-          </div>
-          {cart.voucherCodes.map((code) => (
-            <button
-              key={code}
-              type="button"
-              className="link-button"
-              onClick={() => vouchers('removeVouchers', [code])}
-            >
-              {t('removePromoCode', { code })}
-            </button>
-          ))}
-        </form>
+      {changedAt && (
+        <a className="cart__change" href={changedAt}>
+          {t('changeCart')}
+        </a>
+      )}
+      {editable && allowPromoCodes && (
+        <PromoCodeForm
+          codes={cart.voucherCodes}
+          busy={busy}
+          onApply={async (code) => {
+            let refusal: string | undefined;
+            await vouchers('addVouchers', [code], (refused) => {
+              refusal = t(messageKeyFor(refused));
+            });
+            return refusal;
+          }}
+          onRemove={(code) => vouchers('removeVouchers', [code])}
+        />
       )}
 
-      <section className="cart-summary" aria-labelledby="cart-summary">
-        <h2 id="cart-summary">{t('summaryTitle')}</h2>
-        <dl>
-          <div className="cart-summary__row">
-            <dt>{t('summaryNet')}</dt>
-            <dd>{money(cart.summary.netAmount)}</dd>
-          </div>
-          {cart.summary.totalServiceFee > 0 && (
+      {showSummary && (
+        <section className="cart-summary" aria-labelledby="cart-summary">
+          <h2 id="cart-summary">{t('summaryTitle')}</h2>
+          <dl>
             <div className="cart-summary__row">
-              <dt>{t('summaryServiceFee')}</dt>
-              <dd>{money(cart.summary.totalServiceFee)}</dd>
+              <dt>{t('summaryNet')}</dt>
+              <dd>{money(cart.summary.netAmount)}</dd>
             </div>
+            {cart.summary.totalServiceFee > 0 && (
+              <div className="cart-summary__row">
+                <dt>{t('summaryServiceFee')}</dt>
+                <dd>{money(cart.summary.totalServiceFee)}</dd>
+              </div>
+            )}
+            {cart.summary.voucherDiscounts.map((discount) => (
+              <div key={discount.code} className="cart-summary__row">
+                <dt>{t('summaryDiscount', { code: discount.code })}</dt>
+                <dd>−{money(discount.amount)}</dd>
+              </div>
+            ))}
+            <div className="cart-summary__row cart-summary__total">
+              <dt>{t('summaryTotal')}</dt>
+              <dd data-testid="cart-total">{money(cart.summary.totalPrice)}</dd>
+            </div>
+          </dl>
+          <p role="status" className="visually-hidden">
+            {busy ? t('cartBusy') : ''}
+          </p>
+          {nextStep && (
+            <a className="button" href={nextStep}>
+              {t('toPayment')}
+            </a>
           )}
-          {cart.summary.voucherDiscounts.map((discount) => (
-            <div key={discount.code} className="cart-summary__row">
-              <dt>{t('summaryDiscount', { code: discount.code })}</dt>
-              <dd>−{money(discount.amount)}</dd>
-            </div>
-          ))}
-          <div className="cart-summary__row cart-summary__total">
-            <dt>{t('summaryTotal')}</dt>
-            <dd data-testid="cart-total">{money(cart.summary.totalPrice)}</dd>
-          </div>
-        </dl>
-        <p role="status" className="visually-hidden">
-          {busy ? t('cartBusy') : ''}
-        </p>
-        {nextStep && (
-          <a className="button" href={nextStep}>
-            {t('toPayment')}
-          </a>
-        )}
-      </section>
+        </section>
+      )}
     </div>
   );
 }

@@ -32,6 +32,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
           cardBrands={tenant.acceptedCardBrands}
           hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
           currency={tenant.currency}
+          cartPage={tenant.flags.skipCartPageCheckout ? undefined : '/shop/checkout/cart'}
         />
       )}
     </div>

@@ -20,6 +20,8 @@ export interface PaymentStepProps {
   cardBrands: readonly CardBrand[];
   hasMobileAppFlow: boolean;
   currency: string;
+  /** The cart page, where the cart changes; undefined where the tenant skips it and it changes here. */
+  cartPage: string | undefined;
 }
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
@@ -60,6 +62,7 @@ export function PaymentStep(props: PaymentStepProps) {
         allowPromoCodes={props.allowPromoCodes}
         detailed={props.detailed}
         nextStep={undefined}
+        changedAt={props.cartPage}
         onCartChange={setCart}
       />
       {cart && isCashCodeCart(cart) && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatMoney } from '@shop/domain';
+import { formatMoney, formatMsisdn } from '@shop/domain';
 import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { VoucherPins } from './VoucherPins';
@@ -32,6 +32,12 @@ export function PurchaseDetails({ answer, showOrderDate }: { answer: CommitAnswe
             <dd data-testid="order-date">
               {new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(answer.orderedAt))}
             </dd>
+          </div>
+        )}
+        {answer.phoneNumbers.length > 0 && (
+          <div>
+            <dt>{t('toppedUpNumberLabel')}</dt>
+            <dd data-testid="topped-up-numbers">{answer.phoneNumbers.map(formatMsisdn).join(', ')}</dd>
           </div>
         )}
         {answer.amountCharged !== null && (
