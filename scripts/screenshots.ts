@@ -1,0 +1,131 @@
+/**
+ * `npm run screenshots`: photographs every tenant's main, brand, cart and payment pages on a phone
+ * (390 px) and a laptop (1366 px) in the shop started by `npm start`, and writes them with an index
+ * to docs/screenshots/, so that a reviewer sees the shop without running it.
+ *
+ * The shop's ports come from the same variables as `npm start` (PORT, API_PORT). The cart is filled
+ * through the API, as the top-up form would fill it, with a number of the product's brand.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
+import { brandPath, mainPagePath, type TenantConfig, tenants } from '@shop/tenants';
+
+const storefrontPort = Number(process.env.PORT ?? 3000);
+const apiUrl = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
+const outDir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1366, height: 768 },
+] as const;
+
+/** A number of each brand's own range (docs/sandbox.md, numbering plan). */
+const NUMBER_OF_BRAND: Record<string, string> = {
+  funkfix: '+4917012345678',
+  blitzmobil: '+4915112345678',
+  tarifwerk: '+4916012345678',
+  alpenfunk: '+4366012345678',
+  belwaarde: '+31612345678',
+  rechargeplus: '+33612345678',
+  topnet: '+447712345678',
+  callhome: '+445612345678',
+};
+
+interface ListedProduct {
+  productId: string;
+  kind: string;
+  status: string;
+  amount: number | null;
+  brand: { brandId: string };
+  category: { categoryId: string };
+}
+
+async function callApi<T>(tenant: TenantConfig, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', 'x-tenant-id': tenant.shopId, ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${tenant.shopId} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The first product a shopper can buy at once: a voucher, or a top-up of a fixed amount. */
+async function productToBuy(tenant: TenantConfig): Promise<ListedProduct | undefined> {
+  const { items } = await callApi<{ items: ListedProduct[] }>(tenant, '/api/shop/rest/v1/products?size=100');
+  return items.find(
+    (product) =>
+      product.amount !== null &&
+      product.status === 'ACTIVE' &&
+      (product.kind === 'VOUCHER' ||
+        (product.kind === 'ONCE_OFF' && NUMBER_OF_BRAND[product.brand.brandId] !== undefined)),
+  );
+}
+
+/** A cart holding the product, as the shop's own form would make it. */
+async function cartWith(tenant: TenantConfig, product: ListedProduct): Promise<string> {
+  const phoneNumber = product.kind === 'VOUCHER' ? undefined : NUMBER_OF_BRAND[product.brand.brandId];
+  const { cartName } = await callApi<{ cartName: string }>(tenant, '/api/shop/rest/addToCart', {
+    method: 'POST',
+    body: JSON.stringify({
+      items: [{ productId: product.productId, ...(phoneNumber ? { phoneNumber } : {}) }],
+    }),
+  });
+  return cartName;
+}
+
+async function main() {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const rows: string[] = [];
+  for (const tenant of tenants().all) {
+    const origin = `http://${tenant.shopId}.localhost:${storefrontPort}`;
+    const product = await productToBuy(tenant);
+    const pages: { name: string; path: string }[] = [{ name: 'main', path: mainPagePath(tenant) }];
+    if (product) {
+      pages.push({
+        name: 'brand',
+        path: brandPath(tenant, { brandId: product.brand.brandId, categoryId: product.category.categoryId }),
+      });
+      if (!tenant.flags.skipCartPageCheckout) pages.push({ name: 'cart', path: '/shop/checkout/cart' });
+      pages.push({ name: 'payment', path: '/shop/checkout/payment' });
+    }
+    const shots: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      const context = await browser.newContext({ viewport, colorScheme: 'light' });
+      if (product) {
+        await context.addCookies([
+          { name: COOKIE_NAMES.cartName, value: await cartWith(tenant, product), url: origin },
+        ]);
+      }
+      const page = await context.newPage();
+      for (const { name, path } of pages) {
+        await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+        const file = `${tenant.shopId}-${name}-${viewport.name}.jpg`;
+        await page.screenshot({ path: `${outDir}${file}`, type: 'jpeg', quality: 70 });
+        shots.push(`![${tenant.providerName}, ${name} page, ${viewport.width} px](${file})`);
+      }
+      await context.close();
+    }
+    rows.push(`## ${tenant.providerName}`, '', ...shots.map((shot) => `${shot}\n`));
+    console.log(`${tenant.shopId}: ${shots.length} pages`);
+  }
+  await browser.close();
+  writeFileSync(
+    `${outDir}README.md`,
+    [
+      '# Screenshots',
+      '',
+      'Every tenant in the light theme, above the fold, as `npm run screenshots` takes them from the',
+      'shop that `npm start` runs. Cart and payment pages hold one product of the shop.',
+      '',
+      ...rows,
+    ].join('\n'),
+  );
+}
+
+await main();
