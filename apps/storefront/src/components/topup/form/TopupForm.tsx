@@ -1,6 +1,7 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { isAmountInRange, type PriceRange } from '@shop/domain';
+import { useLocale, useTranslations } from 'next-intl';
 import { AmountChoice } from './AmountChoice';
 import { CashCodeField } from './CashCodeField';
 import { LookupStatus } from './LookupStatus';
@@ -15,6 +16,15 @@ export function TopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const form = useTopupForm(props);
   const { money, redeeming, errors, lookup } = form;
+  const locale = useLocale();
+
+  /** The tenant's example amounts that the range takes, as "e.g. € 5 or € 45"; none without any. */
+  function amountExamples(amounts: number[] | undefined, range: PriceRange | null | undefined) {
+    const fitting = (amounts ?? []).filter((amount) => !range || isAmountInRange(amount, range));
+    if (fitting.length === 0) return undefined;
+    const list = new Intl.ListFormat(locale, { type: 'disjunction' }).format(fitting.map(money));
+    return t('amountExamples', { amounts: list });
+  }
   return (
     <form className="topup-form" onSubmit={form.submit} noValidate data-testid="topup-form">
       <h2>{t('topupFormTitle')}</h2>
@@ -24,7 +34,10 @@ export function TopupForm(props: TopupFormProps) {
         typedRange={redeeming ? props.cashCode?.range : props.range}
         redeeming={redeeming}
         {...form.amountChoice}
-        placeholder={props.amountPlaceholders?.map(money).join(' – ')}
+        placeholder={amountExamples(
+          props.amountPlaceholders,
+          redeeming ? props.cashCode?.range : props.range,
+        )}
         money={money}
         error={errors.amount}
       />
