@@ -14,11 +14,16 @@ import { useTopupForm } from './useTopupForm';
 export function TopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const form = useTopupForm(props);
-  const { money, redeeming, errors, lookup } = form;
+  const { money, redeeming, errors, lookup, otherOperator } = form;
   return (
     <form className="topup-form" onSubmit={form.submit} noValidate data-testid="topup-form">
       <h2>{t('topupFormTitle')}</h2>
-      <PhoneNumberField countryCodes={props.phoneCountryCodes} {...form.phoneNumber} error={errors.phone} />
+      <PhoneNumberField
+        countryCodes={props.phoneCountryCodes}
+        {...form.phoneNumber}
+        error={errors.phone ?? otherOperator?.message}
+        errorLink={errors.phone ? undefined : otherOperator?.brandPage}
+      />
       <AmountChoice
         fixedAmounts={props.fixedAmounts}
         typedRange={redeeming ? props.cashCode?.range : props.range}
