@@ -92,19 +92,6 @@ test.describe('ladeplatz (multi brand)', () => {
 });
 
 test.describe('top-up form', () => {
-  test('funkfix: a number of another network gets a warning before it goes in the cart', async ({ page }) => {
-    await page.goto(shopUrl('funkfix'));
-    const form = page.getByTestId('topup-form');
-    await form.getByRole('radio', { name: '15 €' }).check();
-    await form.getByRole('textbox', { name: 'Handynummer' }).fill('+4915112345678');
-    await form.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page.getByTestId('lookup-result')).toContainText(
-      'ist eine Blitz Mobil-Nummer, keine FunkFix-Nummer',
-    );
-    await expectNoAxeViolations(page);
-    await expect(form.getByRole('button', { name: 'Mit dieser Nummer fortfahren' })).toBeVisible();
-  });
-
   test('funkfix: a FunkFix number is checked and the top-up goes in the cart', async ({ page }) => {
     await page.goto(shopUrl('funkfix'));
     const form = page.getByTestId('topup-form');

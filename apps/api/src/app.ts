@@ -15,6 +15,7 @@ import type { Mailer } from './adapters/mailer';
 import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
+import { createNumberOwners } from './catalogue/number-owners';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
 import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
@@ -133,6 +134,7 @@ export async function buildApp({
     pins,
     commitLeaseMs,
   });
+  const numberOwners = createNumberOwners(operator, { log: app.log });
   await app.register(healthRoutes, {
     ping: pingDatabase,
     background: async () => ({ worker: await workerStatus(db), jobs: await jobs.counts() }),
@@ -144,9 +146,9 @@ export async function buildApp({
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
-    await scoped.register(numberLookupRoutes, { operator, limits });
+    await scoped.register(numberLookupRoutes, { numberOwners, limits });
     await scoped.register(productRoutes, { db });
-    await scoped.register(cartRoutes, { db, limits });
+    await scoped.register(cartRoutes, { db, limits, numberOwners });
     await scoped.register(checkoutRoutes, { ...checkout, limits });
     await scoped.register(commitRoutes, { ...fulfilment, limits });
   });

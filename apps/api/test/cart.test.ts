@@ -6,7 +6,10 @@ import { apiForFile } from './api-for-file';
 
 const api = apiForFile();
 
+/** Numbers of each brand (numbering plan: docs/sandbox.md); a top-up takes only its brand's. */
 const FUNKFIX_NUMBER = '+4917012345678';
+const BLITZ_NUMBER = '+4915112345678';
+const TARIFWERK_NUMBER = '+4916012345678';
 const topup = (productId: string, extra: Record<string, unknown> = {}) => ({
   productId,
   phoneNumber: FUNKFIX_NUMBER,
@@ -105,7 +108,7 @@ describe('adding to a cart', () => {
   });
 
   it('keeps a cash code in a cart of its own', async () => {
-    const cashCode = { productId: 'callhome-cash-code', amount: 1000, phoneNumber: '+447712345678' };
+    const cashCode = { productId: 'callhome-cash-code', amount: 1000, phoneNumber: '+445612345678' };
     const card = { productId: 'callhome-calling-card-1000' };
     const withCode = await newCart('callhome', [{ ...cashCode, cashCode: '2000111122223333' }]);
     const mixed = await addV2('callhome', { cartName: withCode.cartName, items: [card] });
@@ -186,11 +189,12 @@ describe('limits (spec §8)', () => {
     });
     expect(perProduct.body.code).toBe('CART_LIMIT_PER_PRODUCT_FACE_VALUE_EXCEEDED');
 
-    const ranged = (productId: string, quantity: number) => topup(productId, { amount: 10000, quantity });
+    const ranged = (productId: string, quantity: number, phoneNumber = FUNKFIX_NUMBER) =>
+      topup(productId, { amount: 10000, quantity, phoneNumber });
     const full = await newCart('ladeplatz', [
       ranged('funkfix-topup-any', 2),
-      ranged('blitzmobil-topup-any', 2),
-      ranged('tarifwerk-topup-any', 1),
+      ranged('blitzmobil-topup-any', 2, BLITZ_NUMBER),
+      ranged('tarifwerk-topup-any', 1, TARIFWERK_NUMBER),
     ]);
     expect(full.summary).toMatchObject({ netAmount: 50000 });
     const over = await addV2('ladeplatz', { cartName: full.cartName, items: [topup('funkfix-topup-500')] });
@@ -262,14 +266,14 @@ describe('changing and reading a cart', () => {
     }
     const foreign = await addV2('blitzmobil', {
       cartName: cart.cartName,
-      items: [{ productId: 'blitzmobil-topup-1000', phoneNumber: '+4915112345678' }],
+      items: [{ productId: 'blitzmobil-topup-1000', phoneNumber: BLITZ_NUMBER }],
     });
     expect(foreign.body.code).toBe('UNKNOWN_CART');
   });
 
   it('adds the service fees of the tenant', async () => {
     const blitz = await newCart('blitzmobil', [
-      { productId: 'blitzmobil-topup-1000', phoneNumber: '+4915112345678' },
+      { productId: 'blitzmobil-topup-1000', phoneNumber: BLITZ_NUMBER },
     ]);
     expect(blitz.summary).toMatchObject({
       cartServiceFee: 49,
@@ -299,7 +303,7 @@ describe('changing and reading a cart', () => {
 });
 
 describe('promo codes', () => {
-  const blitzItem = { productId: 'blitzmobil-topup-2500', phoneNumber: '+4915112345678' };
+  const blitzItem = { productId: 'blitzmobil-topup-2500', phoneNumber: BLITZ_NUMBER };
 
   it('applies a percentage code and removes it again', async () => {
     const cart = await newCart('blitzmobil', [blitzItem]);
@@ -338,7 +342,7 @@ describe('promo codes', () => {
 
   it('takes one code per cart and checks the minimum order', async () => {
     const cart = await newCart('blitzmobil', [
-      { productId: 'blitzmobil-topup-1000', phoneNumber: '+4915112345678' },
+      { productId: 'blitzmobil-topup-1000', phoneNumber: BLITZ_NUMBER },
     ]);
     const belowMinimum = await call('POST', '/api/shop/rest/addVouchers', 'blitzmobil', {
       cartName: cart.cartName,

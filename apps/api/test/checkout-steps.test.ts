@@ -222,7 +222,7 @@ describe('start-payment input', () => {
 describe('orders without a payment', () => {
   it('a cash-code cart needs no payment: 201 with an order number, the same one twice', async () => {
     const cartName = await client.newCart('callhome', [
-      { productId: 'callhome-cash-code', amount: 1000, phoneNumber: '+447400123456', cashCode: '1234567890' },
+      { productId: 'callhome-cash-code', amount: 1000, phoneNumber: '+445600123456', cashCode: '1234567890' },
     ]);
     const first = await client.call('POST', '/api/shop/rest/orders', 'callhome', { cartName });
     expect(first.status, JSON.stringify(first.body)).toBe(201);

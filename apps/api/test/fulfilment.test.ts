@@ -285,7 +285,7 @@ describe('vouchers and cash codes', () => {
       {
         productId: 'callhome-cash-code',
         amount: 1000,
-        phoneNumber: '+447400123456',
+        phoneNumber: '+445600123456',
         cashCode: '440000001000',
       },
     ]);
@@ -297,7 +297,7 @@ describe('vouchers and cash codes', () => {
       {
         productId: 'callhome-cash-code',
         amount: 1000,
-        phoneNumber: '+447400123457',
+        phoneNumber: '+445600123457',
         cashCode: '999999999999',
       },
     ]);
@@ -309,7 +309,7 @@ describe('vouchers and cash codes', () => {
       {
         productId: 'callhome-cash-code',
         amount: 1000,
-        phoneNumber: '+447400123458',
+        phoneNumber: '+445600123458',
         cashCode: '555555555555',
       },
     ]);

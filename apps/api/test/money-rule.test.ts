@@ -17,7 +17,7 @@ const client = checkoutClient(api);
 let numbers = 0;
 function funkfixNumber(): string {
   numbers += 1;
-  return `+4917${String(20_000 + numbers).padStart(5, '0')}001234`;
+  return `+4917${String(50_000 + numbers).padStart(5, '0')}001234`;
 }
 
 const balance = (msisdn: string) => api.sandbox.client.balance(msisdn);
@@ -282,7 +282,7 @@ describe('what needs no payment', () => {
   });
 
   it('a cash code delivers its value once, however often it is committed or reconciled', async () => {
-    const msisdn = '+447400223344';
+    const msisdn = '+445600223344';
     const code = `21${randomBytes(5).readUIntBE(0, 5).toString().padStart(10, '0').slice(0, 10)}`;
     const before = await balance(msisdn);
     const item = { productId: 'callhome-cash-code', amount: 1000, phoneNumber: msisdn, cashCode: code };

@@ -52,7 +52,7 @@ export const ERROR_CATALOGUE = {
   UNABLE_QUERY_AUTO_TOPUP_LIGHT: { status: 400, messageKey: 'unableQueryAutoTopupLight' },
   VALIDATION_FAILED: { status: 400, messageKey: GENERAL },
 
-  // Added by the API (decisions 0006, 0012, 0015).
+  // Added by the API (decisions 0006, 0012, 0015, 0027).
   UNKNOWN_TENANT: { status: 400, messageKey: GENERAL },
   UNKNOWN_LOCALE: { status: 404, messageKey: GENERAL },
   NOT_FOUND: { status: 404, messageKey: GENERAL },
@@ -72,6 +72,8 @@ export const ERROR_CATALOGUE = {
   ORDER_ALREADY_PAID: { status: 409, messageKey: GENERAL },
   UNKNOWN_ORDER: { status: 404, messageKey: 'orderUnknown' },
   INVALID_SIGNATURE: { status: 401, messageKey: GENERAL },
+  // A top-up for a number that another operator brand owns (decision 0027).
+  PHONE_NUMBER_OF_OTHER_OPERATOR: { status: 400, messageKey: 'phoneNumberOfOtherOperator' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

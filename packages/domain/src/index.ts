@@ -9,6 +9,7 @@ export * from './filters';
 export * from './fulfilment';
 export * from './locale';
 export * from './money';
+export * from './number-owner';
 export * from './payment';
 export * from './phone';
 export * from './voucher';

@@ -5,7 +5,10 @@ import {
   invalidField,
   isAmountInRange,
   isKindOnSale,
+  isNumberBoundKind,
   isPurchasable,
+  type NumberOwner,
+  numberVerdict,
   parseMsisdn,
   withLeadingPlus,
 } from '@shop/domain';
@@ -23,8 +26,6 @@ export interface ValidItem {
   phoneNumber: string | null;
   options: Record<string, unknown>;
 }
-
-const TOPUP_KINDS = new Set(['ONCE_OFF', 'AUTOMATIC', 'SMS', 'CASH_CODE']);
 
 function refuse(code: ErrorCode, field: string, message: string): never {
   throw invalidField(field, message, code);
@@ -79,13 +80,13 @@ export function validateItem(
 
   let phoneNumber: string | null = null;
   if (item.phoneNumber !== undefined) {
-    const parsed = parseMsisdn(withLeadingPlus(item.phoneNumber), tenant.phoneCountryCodes);
+    const parsed = readNumber(tenant, item.phoneNumber);
     if (!parsed.ok && parsed.reason === 'COUNTRY_NOT_ALLOWED') {
       refuse('UNAVAILABLE_COUNTRY', `${field}.phoneNumber`, 'numbers of this country are not served');
     }
     if (!parsed.ok) refuse('VALIDATION_FAILED', `${field}.phoneNumber`, 'not a valid phone number');
     phoneNumber = parsed.msisdn;
-  } else if (TOPUP_KINDS.has(product.kind)) {
+  } else if (isNumberBoundKind(product.kind)) {
     refuse('VALIDATION_FAILED', `${field}.phoneNumber`, 'required for a top-up');
   }
 
@@ -109,6 +110,40 @@ export function validateItem(
     .digest('base64url')
     .slice(0, 16);
   return { itemKey, product, faceValue, quantity, phoneNumber, options };
+}
+
+/** An item's number as the tenant reads it (spec §5: a missing + is added). */
+const readNumber = (tenant: TenantConfig, phoneNumber: string) =>
+  parseMsisdn(withLeadingPlus(phoneNumber), tenant.phoneCountryCodes);
+
+/** An item's number in E.164 when it is a valid one of the tenant's countries, else undefined. */
+export function itemNumber(tenant: TenantConfig, item: Pick<CartItem, 'phoneNumber'>): string | undefined {
+  if (item.phoneNumber === undefined) return undefined;
+  const parsed = readNumber(tenant, item.phoneNumber);
+  return parsed.ok ? parsed.msisdn : undefined;
+}
+
+/**
+ * Refuses an item whose number another operator brand owns
+ * (docs/decisions/0027-numbers-of-another-operator.md); `owners` holds the look-up of each number
+ * of the request's number-bound items.
+ */
+export function checkNumberOwner(
+  item: ValidItem,
+  owners: ReadonlyMap<string, NumberOwner>,
+  field: string,
+): void {
+  if (item.phoneNumber === null || !isNumberBoundKind(item.product.kind)) return;
+  const owner = owners.get(item.phoneNumber);
+  if (!owner) throw new Error(`${item.phoneNumber} of ${field} was not looked up`);
+  const verdict = numberVerdict(item.product, owner);
+  if (verdict.ok) return;
+  refuse(
+    verdict.code,
+    `${field}.phoneNumber`,
+    `${item.phoneNumber} is a ${verdict.owner.brandName} number; ` +
+      `"${item.product.productId}" tops up ${item.product.brandName} numbers only`,
+  );
 }
 
 /** Spec §3 line additionalData. */

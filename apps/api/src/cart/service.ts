@@ -6,19 +6,22 @@ import {
   DomainError,
   evaluatePromo,
   mixesCashCodes,
+  numbersToLookUp,
   type PromoCode,
   priceCart,
 } from '@shop/domain';
 import type { CartItem, DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { lineAdditionalData, validateItem } from './items';
+import type { NumberOwners } from '../catalogue/number-owners';
+import { checkNumberOwner, itemNumber, lineAdditionalData, validateItem } from './items';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
 
 type Executor = Database | Transaction;
 export type Cart = typeof carts.$inferSelect;
 type Line = typeof cartItems.$inferSelect;
+type Product = typeof products.$inferSelect;
 
 export interface CartContext {
   db: Database;
@@ -86,17 +89,46 @@ async function touch(db: Executor, tenant: TenantConfig, cart: Cart, now: Date, 
     .where(eq(carts.id, cart.id));
 }
 
+async function productsByCode(db: Executor, tenant: TenantConfig, codes: readonly string[]) {
+  const found =
+    codes.length === 0
+      ? []
+      : await db
+          .select()
+          .from(products)
+          .where(and(eq(products.tenantId, tenant.shopId), inArray(products.productId, [...codes])));
+  return new Map(found.map((product) => [product.productId, product]));
+}
+
 /**
- * Adds items to a cart (a new one when no name is given) and answers its name. Everything
- * happens in one transaction under a lock on the cart: a refused item leaves the cart as it
- * was, and a repeated idempotency key answers the first call's cart without adding again.
+ * Adds items to a cart (a new one when no name is given) and answers its name. The owners of
+ * the items' numbers are looked up first, each number once and outside the transaction (no
+ * outside call holds a lock). Everything else happens in one transaction under a lock on the
+ * cart: a refused item leaves the cart as it was, and a repeated idempotency key answers the
+ * first call's cart without adding again.
  */
 export async function addItems(
-  { db, tenant, now = new Date() }: CartContext,
+  {
+    db,
+    tenant,
+    numberOwners,
+    now = new Date(),
+  }: CartContext & { numberOwners: Pick<NumberOwners, 'ownersOf'> },
   cartName: string | undefined,
   items: readonly CartItem[],
   idempotencyKey?: string,
 ): Promise<string> {
+  const byCode: Map<string, Product> = await productsByCode(db, tenant, [
+    ...new Set(items.map((item) => item.productId)),
+  ]);
+  const owners = await numberOwners.ownersOf(
+    numbersToLookUp(
+      items.map((item) => ({
+        kind: byCode.get(item.productId)?.kind,
+        phoneNumber: itemNumber(tenant, item),
+      })),
+    ),
+  );
   return db.transaction(async (tx) => {
     if (idempotencyKey) {
       const [seen] = await tx
@@ -123,20 +155,15 @@ export async function addItems(
     if (!cart) throw new Error('cart insert returned nothing');
 
     const lines = cartName ? await linesOf(tx, cart) : [];
-    const codes = [...new Set([...items, ...lines].map((item) => item.productId))];
-    const found =
-      codes.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(products)
-            .where(and(eq(products.tenantId, tenant.shopId), inArray(products.productId, codes)));
-    const byCode = new Map(found.map((product) => [product.productId, product]));
+    const missing = [...new Set(lines.map((line) => line.productId))].filter((code) => !byCode.has(code));
+    for (const [code, product] of await productsByCode(tx, tenant, missing)) byCode.set(code, product);
 
     const next = lines.map((line) => ({ ...line }));
     const added: Line[] = [];
     items.forEach((item, index) => {
-      const valid = validateItem(tenant, byCode.get(item.productId), item, `items[${index}]`);
+      const field = `items[${index}]`;
+      const valid = validateItem(tenant, byCode.get(item.productId), item, field);
+      checkNumberOwner(valid, owners, field);
       const existing = next.find((line) => line.itemKey === valid.itemKey);
       if (existing) existing.quantity += valid.quantity;
       else {

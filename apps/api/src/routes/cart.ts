@@ -13,22 +13,28 @@ import {
 } from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
+import type { NumberOwners } from '../catalogue/number-owners';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const changeErrors = { ...errors, 429: errorEnvelopeSchema };
 const tags = ['cart'];
+const addDescription =
+  'A top-up or cash code for a number that another operator brand owns is refused with ' +
+  '400 `PHONE_NUMBER_OF_OTHER_OPERATOR`.';
 
 /** The cart calls of spec §7 (Cart and checkout, the cart half), at exactly its paths. */
-export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimits }> = async (
-  app,
-  { db, limits },
-) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  limits: AbuseLimits;
+  numberOwners: NumberOwners;
+}> = async (app, { db, limits, numberOwners }) => {
   const onRequest = limits.guard('cart');
   const context = (request: { tenant: Parameters<typeof addItems>[0]['tenant'] }) => ({
     db,
     tenant: request.tenant,
+    numberOwners,
   });
 
   app.post(
@@ -38,6 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
       schema: {
         tags,
         summary: 'Put items in a new cart (or the named one) and answer its name',
+        description: addDescription,
         headers: addToCartHeadersSchema,
         body: addToCartBodySchema,
         response: { 200: cartNameAnswerSchema, ...changeErrors },
@@ -60,6 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
       schema: {
         tags,
         summary: 'Create a cart, with items if given; the phone number gets a leading +',
+        description: addDescription,
         headers: addToCartHeadersSchema,
         body: createCartBodySchema,
         response: { 200: cartNameAnswerSchema, ...changeErrors },
@@ -84,6 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; limits: AbuseLimi
       schema: {
         tags,
         summary: 'Put items in a cart (a new one without cartName) and answer the detailed cart',
+        description: addDescription,
         headers: addToCartHeadersSchema,
         body: addToCartBodySchema,
         response: { 200: detailedCartSchema, ...changeErrors },

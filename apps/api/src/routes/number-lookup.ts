@@ -1,15 +1,16 @@
 import { DomainError } from '@shop/domain';
 import { numberLookupQuerySchema, numberLookupSchema } from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type LookupResult, type Operator, OperatorUnavailableError } from '../adapters/operator';
+import { type LookupResult, OperatorUnavailableError } from '../adapters/operator';
+import type { NumberOwners } from '../catalogue/number-owners';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 /** Spec §7 number look-up: which brand a shopper's number belongs to, before the sale. */
-export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator; limits: AbuseLimits }> = async (
-  app,
-  { operator, limits },
-) => {
+export const numberLookupRoutes: FastifyPluginAsyncZod<{
+  numberOwners: Pick<NumberOwners, 'lookUp'>;
+  limits: AbuseLimits;
+}> = async (app, { numberOwners, limits }) => {
   app.get(
     '/api/shop/rest/number-lookup',
     {
@@ -36,7 +37,8 @@ export const numberLookupRoutes: FastifyPluginAsyncZod<{ operator: Operator; lim
       const msisdn = raw.startsWith('+') ? raw : `+${raw}`;
       let result: LookupResult;
       try {
-        result = await operator.lookup(msisdn);
+        // Always asked afresh; the answer is remembered for the cart's check that usually follows.
+        result = await numberOwners.lookUp(msisdn);
       } catch (error) {
         if (!(error instanceof OperatorUnavailableError)) throw error;
         request.log.warn({ err: error }, 'operator look-up unavailable');

@@ -84,6 +84,7 @@ export async function TopupSection({
       topupTypes={topupTypes}
       automatic={automatic}
       cashCode={cashCode}
+      brandRoutes={tenant.brandRoutes}
       initial={initial}
     />
   );

@@ -2,7 +2,7 @@
 
 import { callingCode } from '@shop/domain';
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { type RefObject, useId } from 'react';
 
 export interface PhoneNumberFieldProps {
   countryCodes: string[];
@@ -10,7 +10,10 @@ export interface PhoneNumberFieldProps {
   setCountry: (country: string) => void;
   phone: string;
   setPhone: (phone: string) => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
   error: string | undefined;
+  /** A way on that goes with the error, e.g. the page of the brand that owns the number. */
+  errorLink?: { href: string; label: string };
 }
 
 /** The number to top up, with the country of its calling code. */
@@ -20,7 +23,9 @@ export function PhoneNumberField({
   setCountry,
   phone,
   setPhone,
+  inputRef,
   error,
+  errorLink,
 }: PhoneNumberFieldProps) {
   const t = useTranslations('common');
   const ids = { phone: useId(), country: useId(), error: useId() };
@@ -39,6 +44,7 @@ export function PhoneNumberField({
           ))}
         </select>
         <input
+          ref={inputRef}
           id={ids.phone}
           type="tel"
           inputMode="tel"
@@ -50,8 +56,14 @@ export function PhoneNumberField({
         />
       </div>
       {error && (
-        <p className="field__error" id={ids.error}>
+        <p className="field__error" id={ids.error} data-testid="phone-error">
           {error}
+          {errorLink && (
+            <>
+              {' '}
+              <a href={errorLink.href}>{errorLink.label}</a>
+            </>
+          )}
         </p>
       )}
     </div>

@@ -15,7 +15,7 @@ import { useTopupForm } from './useTopupForm';
 export function TopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const form = useTopupForm(props);
-  const { money, redeeming, errors, lookup } = form;
+  const { money, redeeming, errors, lookup, otherOperator } = form;
   const locale = useLocale();
 
   /** The tenant's example amounts that the range takes, as "e.g. € 5 or € 45"; none without any. */
@@ -28,7 +28,12 @@ export function TopupForm(props: TopupFormProps) {
   return (
     <form className="topup-form" onSubmit={form.submit} noValidate data-testid="topup-form">
       <h2>{t('topupFormTitle')}</h2>
-      <PhoneNumberField countryCodes={props.phoneCountryCodes} {...form.phoneNumber} error={errors.phone} />
+      <PhoneNumberField
+        countryCodes={props.phoneCountryCodes}
+        {...form.phoneNumber}
+        error={errors.phone ?? otherOperator?.message}
+        errorLink={errors.phone ? undefined : otherOperator?.brandPage}
+      />
       <AmountChoice
         fixedAmounts={props.fixedAmounts}
         typedRange={redeeming ? props.cashCode?.range : props.range}

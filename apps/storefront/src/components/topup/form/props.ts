@@ -25,6 +25,8 @@ export interface TopupFormProps {
   automatic: { productId: string; range: PriceRange; lowBalanceLimit: number } | null;
   /** The cash-code top-up on offer: the code pays for an amount of its range. */
   cashCode: { productId: string; range: PriceRange } | null;
+  /** The shop's page of each brand it sells (the tenant's brand routes), for a number of another brand. */
+  brandRoutes: Record<string, string>;
   /** From the page's `?msisdn=…&amount=…` (amount in major units). */
   initial: { msisdn?: string; amount?: string };
 }

@@ -1,11 +1,20 @@
 'use client';
 
-import { formatMoney, isAmountInRange, messageKeyFor, parseMsisdn, withLeadingPlus } from '@shop/domain';
+import {
+  formatMoney,
+  isAmountInRange,
+  messageKeyFor,
+  numberVerdict,
+  ownerFromLookup,
+  parseMsisdn,
+  withLeadingPlus,
+} from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../Alerts';
 import { cartItem, initialAmount, isRedeeming, rangeToCheck } from './cart-item';
 import { lookUpNumber } from './number-lookup';
+import { brandPageLink } from './other-brand';
 import type { FieldErrors, TopupFormProps } from './props';
 import { useCartAddition } from './useCartAddition';
 
@@ -16,9 +25,19 @@ export type Lookup =
   | { state: 'done'; tone: 'success' | 'warning'; message: string; msisdn: string };
 
 /**
- * The top-up form's state and its submission: checks the input, looks the number up, warns
- * about a number of another network (a second submit goes on with it) and puts the top-up in
- * the cart.
+ * A number that another brand owns: no top-up of this form can go to it (decision 0027). Shown
+ * next to the number until the number changes, with a link to that brand's page when the shop
+ * sells it.
+ */
+export interface OtherOperator {
+  message: string;
+  brandPage?: { href: string; label: string };
+}
+
+/**
+ * The top-up form's state and its submission: checks the input, looks the number up, refuses a
+ * number of another brand (offering that brand's page when the shop sells it), warns about a
+ * number it could not check (a second submit goes on with it) and puts the top-up in the cart.
  */
 export function useTopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
@@ -31,6 +50,13 @@ export function useTopupForm(props: TopupFormProps) {
     parsedInitial?.ok ? parsedInitial.country : (props.phoneCountryCodes[0] ?? 'de'),
   );
   const [phone, setPhone] = useState(initialMsisdn);
+  const [otherOperator, setOtherOperator] = useState<OtherOperator | null>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  // Once the refusal shows, the number field (which it describes) takes the focus, so that a
+  // screen reader reads it out.
+  useEffect(() => {
+    if (otherOperator) phoneInput.current?.focus();
+  }, [otherOperator]);
   const start = initialAmount(props.initial.amount);
   const startsFixed = props.fixedAmounts.some((fixed) => fixed.amount === start.amount && fixed.purchasable);
   const [amount, setAmount] = useState<number | null>(startsFixed ? start.amount : null);
@@ -79,8 +105,13 @@ export function useTopupForm(props: TopupFormProps) {
     if (redeeming && cashCode.trim() === '') next.cashCode = t('cashCodeRequired');
     setErrors(next);
     if (!number.ok || next.amount || next.cashCode || minor === null) return;
+    if (otherOperator) {
+      // The number stays refused until it changes: nothing to look up again.
+      phoneInput.current?.focus();
+      return;
+    }
     if (lookup.state === 'done' && lookup.tone === 'warning' && lookup.msisdn === number.msisdn) {
-      // The shopper has seen the warning about this number and goes on with it.
+      // The shopper has seen the warning about this number (it could not be checked) and goes on with it.
       await add(number.msisdn, minor);
       return;
     }
@@ -97,11 +128,14 @@ export function useTopupForm(props: TopupFormProps) {
       }
       const { answer } = result;
       const shown = number.international;
-      if (!answer.found) warn(t('lookupUnknown', { number: shown }));
-      else if (answer.brandId !== props.brand.brandId) {
-        warn(
-          t('lookupOtherBrand', { number: shown, brand: answer.brandName ?? '', expected: props.brand.name }),
-        );
+      const verdict = numberVerdict(
+        { kind: topupType, brandId: props.brand.brandId },
+        ownerFromLookup(answer),
+      );
+      if (!verdict.ok) {
+        await refuseNumber(number.msisdn, shown, verdict.owner, answer.found && answer.sellsBrand, minor);
+      } else if (!verdict.confirmed) {
+        warn(t('lookupUnknown', { number: shown }));
       } else {
         setLookup({
           ...done,
@@ -115,11 +149,50 @@ export function useTopupForm(props: TopupFormProps) {
     }
   }
 
+  /** Refuses a number of another brand next to the field, offering that brand's page if the shop sells it. */
+  async function refuseNumber(
+    msisdn: string,
+    shown: string,
+    owner: { brandId: string; brandName: string },
+    sold: boolean,
+    minor: number,
+  ) {
+    const texts = { number: shown, brand: owner.brandName, expected: props.brand.name };
+    const path = sold ? props.brandRoutes[owner.brandId] : undefined;
+    const brandPage = path
+      ? {
+          href: await brandPageLink(path, owner.brandId, msisdn, minor),
+          label: t('lookupGoToBrand', { brand: owner.brandName }),
+        }
+      : undefined;
+    setOtherOperator({
+      message: t(brandPage ? 'lookupOtherBrandSold' : 'lookupOtherBrand', texts),
+      brandPage,
+    });
+    setLookup({ state: 'idle' });
+  }
+
+  /** A change of the number (or of its country) lifts its refusal. */
+  function changeNumber<T>(set: (value: T) => void) {
+    return (value: T) => {
+      setOtherOperator(null);
+      set(value);
+    };
+  }
+
   return {
     money,
     /** The amount chosen or typed so far, minor units; null while there is none. */
     chosenAmount: chosenAmount(),
-    phoneNumber: { country, setCountry, phone, setPhone },
+    phoneNumber: {
+      country,
+      setCountry: changeNumber(setCountry),
+      phone,
+      setPhone: changeNumber(setPhone),
+      inputRef: phoneInput,
+    },
+    /** A number of another brand, refused next to the number until it changes. */
+    otherOperator,
     amountChoice: {
       amount,
       otherAmount,
