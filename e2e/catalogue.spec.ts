@@ -160,3 +160,18 @@ test('no shop offers automatic or SMS top-ups until they run (decision 0017)', a
     for (const type of types) await expect(form.getByText(type, { exact: true })).toHaveCount(0);
   }
 });
+
+test.describe('before JavaScript has loaded', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('funkfix: Weiter keeps the number and the amount', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await form.getByRole('radio', { name: '15 €' }).check();
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('0170 1234567');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page).toHaveURL(/\?msisdn=0170\+1234567&amount=15$/);
+    await expect(form.getByRole('textbox', { name: 'Handynummer' })).toHaveValue('0170 1234567');
+    await expect(form.getByRole('radio', { name: '15 €' })).toBeChecked();
+  });
+});

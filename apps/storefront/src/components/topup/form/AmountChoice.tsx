@@ -39,7 +39,8 @@ export function AmountChoice(props: AmountChoiceProps) {
               <input
                 type="radio"
                 name="amount"
-                value={fixed.amount}
+                // Major units, as the page's own `?amount=` reads them (the form before JavaScript).
+                value={fixed.amount / 100}
                 checked={props.amount === fixed.amount}
                 disabled={!fixed.purchasable}
                 onChange={() => props.chooseFixed(fixed.amount)}

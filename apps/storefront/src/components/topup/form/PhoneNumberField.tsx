@@ -46,6 +46,7 @@ export function PhoneNumberField({
         <input
           ref={inputRef}
           id={ids.phone}
+          name="msisdn"
           type="tel"
           inputMode="tel"
           autoComplete="tel"

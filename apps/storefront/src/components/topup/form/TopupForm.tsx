@@ -26,7 +26,9 @@ export function TopupForm(props: TopupFormProps) {
     return t('amountExamples', { amounts: list });
   }
   return (
-    <form className="topup-form" onSubmit={form.submit} noValidate data-testid="topup-form">
+    // Sent before JavaScript runs, the form reloads the page with `?msisdn=…&amount=…`, which fills
+    // it in again: nothing the shopper typed is lost.
+    <form className="topup-form" method="get" onSubmit={form.submit} noValidate data-testid="topup-form">
       <h2>{t('topupFormTitle')}</h2>
       <PhoneNumberField
         countryCodes={props.phoneCountryCodes}

@@ -1,4 +1,4 @@
-import type { PriceRange } from '@shop/domain';
+import { type PriceRange, withLeadingPlus } from '@shop/domain';
 import type { CartItemRequest } from '@shop/domain/contract';
 import type { TopupFormProps, TopupType } from './props';
 
@@ -13,6 +13,16 @@ export interface TopupChoice {
 type Offer = Pick<TopupFormProps, 'fixedAmounts' | 'range' | 'automatic' | 'cashCode'>;
 
 /** The page's `?amount=` (major units) as a starting amount in minor units and as typed. */
+/**
+ * `?msisdn=` as the number field shows it: a national number (one leading 0, as the form itself
+ * sends it before JavaScript runs) as given; any other as international, since an unencoded `+`
+ * in `?msisdn=+49…` arrives as a space.
+ */
+export function initialNumber(msisdn: string): string {
+  const trimmed = msisdn.trim();
+  return /^0[1-9]/.test(trimmed) ? trimmed : withLeadingPlus(trimmed);
+}
+
 export function initialAmount(initial: string | undefined): { amount: number | null; other: string } {
   const major = Number.parseFloat((initial ?? '').replace(',', '.'));
   if (!Number.isFinite(major) || major <= 0) return { amount: null, other: '' };

@@ -7,12 +7,11 @@ import {
   numberVerdict,
   ownerFromLookup,
   parseMsisdn,
-  withLeadingPlus,
 } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../Alerts';
-import { cartItem, initialAmount, isRedeeming, rangeToCheck } from './cart-item';
+import { cartItem, initialAmount, initialNumber, isRedeeming, rangeToCheck } from './cart-item';
 import { lookUpNumber } from './number-lookup';
 import { brandPageLink } from './other-brand';
 import type { FieldErrors, TopupFormProps } from './props';
@@ -43,8 +42,7 @@ export function useTopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, props.currency, locale);
-  // An unencoded `+` in `?msisdn=+49…` arrives as a space.
-  const initialMsisdn = props.initial.msisdn ? withLeadingPlus(props.initial.msisdn) : '';
+  const initialMsisdn = props.initial.msisdn ? initialNumber(props.initial.msisdn) : '';
   const parsedInitial = initialMsisdn ? parseMsisdn(initialMsisdn, props.phoneCountryCodes) : undefined;
   const [country, setCountry] = useState(
     parsedInitial?.ok ? parsedInitial.country : (props.phoneCountryCodes[0] ?? 'de'),
