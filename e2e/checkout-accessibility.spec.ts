@@ -4,12 +4,13 @@ import {
   choosePayment,
   expectOutcome,
   orderAndPay,
+  PAY_BUTTON,
   payByCard,
   payerPage,
   testCards,
   uniqueNumber,
 } from './checkout';
-import { expect, test } from './fixtures';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 const funkfix = { phone: 'Handynummer', next: 'Weiter' };
@@ -75,4 +76,52 @@ test('an unknown order says so', async ({ page }) => {
     'Diese Bestellung konnten wir nicht finden.',
   );
   await expectNoAxeViolations(page);
+});
+
+/** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('funkfix: a purchase by keyboard alone, from the number to the result', async ({ page }) => {
+  await page.goto(shopUrl('funkfix'));
+  const form = page.getByTestId('topup-form');
+  await tabTo(page, form.getByRole('textbox', { name: 'Handynummer' }));
+  await page.keyboard.type(uniqueNumber('0170'));
+  await tabTo(page, form.getByRole('radio', { name: '5 €', exact: true }));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(form.getByRole('radio', { name: '15 €', exact: true })).toBeChecked();
+  await tabTo(page, form.getByRole('button', { name: 'Weiter' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/shop\/checkout\/cart$/);
+  await tabTo(page, page.getByRole('link', { name: 'Weiter zur Zahlung' }));
+  await page.keyboard.press('Enter');
+
+  const payment = page.getByTestId('payment-form');
+  await tabTo(page, payment.getByRole('textbox', { name: /e-?mail/i }));
+  await page.keyboard.type('keys@example.com');
+  await tabTo(page, payment.getByRole('radio', { name: 'Kreditkarte' }));
+  await page.keyboard.press('Space');
+  await tabTo(page, payment.getByTestId('withdrawal-consent'));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: PAY_BUTTON }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(payerPage);
+  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  await tabTo(page, page.getByLabel('Card number'));
+  await page.keyboard.type(testCards.approve);
+  await tabTo(page, page.getByLabel('Expiry (MM/YY)'));
+  await page.keyboard.type(`12/${year}`);
+  await tabTo(page, page.getByLabel('CVC'));
+  await page.keyboard.type('123');
+  await tabTo(page, page.getByRole('button', { name: 'Approve' }));
+  await page.keyboard.press('Enter');
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
 });
