@@ -131,6 +131,9 @@ test('ladeplatz: a voucher bought by card shows its PIN, which the copy button c
   const pin = (await voucher.locator('code').textContent()) ?? '';
   expect(pin).toMatch(/^\d{16}$/);
   await expect(voucher).toContainText(/Seriennummer\s*PIXELPASS-VOUCHER-2500-\d{4}/);
+  await expect(voucher.getByTestId('voucher-redemption')).toHaveText(
+    'Öffne PixelPass, wähle „Code einlösen“ und gib den PIN ein. Das Guthaben steht sofort in deinem Konto.',
+  );
   await voucher.getByRole('button', { name: 'PIN kopieren' }).click();
   await expect(page.getByText('Die PIN wurde kopiert.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pin);

@@ -1,10 +1,12 @@
 /**
- * `npm run screenshots`: photographs every tenant's main, brand, cart and payment pages on a phone
- * (390 px) and a laptop (1366 px) in the shop started by `npm start`, and writes them with an index
- * to docs/screenshots/, so that a reviewer sees the shop without running it.
+ * `npm run screenshots`: photographs every tenant's main, brand, cart, payment and result pages on a
+ * phone (390 px) and a laptop (1366 px), in each of its themes, in the shop started by `npm start`,
+ * and writes them with an index to docs/screenshots/, so that a reviewer sees the shop without
+ * running it.
  *
  * The shop's ports come from the same variables as `npm start` (PORT, API_PORT). The cart is filled
- * through the API, as the top-up form would fill it, with a number of the product's brand.
+ * through the API, as the top-up form would fill it, with a number of the product's brand; the
+ * result page is that of an order paid by card at the sandbox (where the tenant takes cards).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +76,30 @@ async function cartWith(tenant: TenantConfig, product: ListedProduct): Promise<s
   return cartName;
 }
 
+/** The order of a cart paid by card at the sandbox, as the shopper's browser would pay it. */
+async function paidOrder(tenant: TenantConfig, cartName: string): Promise<string> {
+  await callApi(tenant, '/api/shop/rest/checkout-address', {
+    method: 'POST',
+    body: JSON.stringify({
+      cartName,
+      deliveryAddress: { email: 'gallery@example.com', language: tenant.defaultLocale },
+      language: tenant.currency === 'EUR' ? 'de' : 'en',
+    }),
+  });
+  const { payerUrl, orderNumber } = await callApi<{ payerUrl: string; orderNumber: string }>(
+    tenant,
+    '/api/shop/rest/checkout-start-payment',
+    { method: 'POST', body: JSON.stringify({ cartName, paymentMethod: 'creditcard' }) },
+  );
+  const approved = await fetch(`${payerUrl.split('?')[0]}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' }),
+  });
+  if (!approved.ok) throw new Error(`${tenant.shopId}: the sandbox refused the card (${approved.status})`);
+  return orderNumber;
+}
+
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -95,21 +121,31 @@ async function main() {
       pages.push({ name: 'payment', path: '/shop/checkout/payment' });
     }
     const shots: string[] = [];
-    for (const viewport of VIEWPORTS) {
-      const context = await browser.newContext({ viewport, colorScheme: 'light' });
-      if (product) {
-        await context.addCookies([
-          { name: COOKIE_NAMES.cartName, value: await cartWith(tenant, product), url: origin },
-        ]);
+    for (const theme of tenant.themes.dark ? (['light', 'dark'] as const) : (['light'] as const)) {
+      for (const viewport of VIEWPORTS) {
+        const context = await browser.newContext({ viewport, colorScheme: theme });
+        const cartName = product ? await cartWith(tenant, product) : undefined;
+        if (cartName)
+          await context.addCookies([{ name: COOKIE_NAMES.cartName, value: cartName, url: origin }]);
+        const page = await context.newPage();
+        const shoot = async (name: string, path: string, ready = async () => {}) => {
+          await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+          await ready();
+          const file = `${tenant.shopId}-${name}-${viewport.name}-${theme}.jpg`;
+          await page.screenshot({ path: `${outDir}${file}`, type: 'jpeg', quality: 70 });
+          shots.push(`![${tenant.providerName}, ${name} page, ${viewport.width} px, ${theme}](${file})`);
+        };
+        for (const { name, path } of pages) await shoot(name, path);
+        if (cartName && tenant.paymentMethods.includes('creditcard')) {
+          const orderNumber = await paidOrder(tenant, cartName);
+          await shoot(
+            'result',
+            `/shop/checkout/result?${new URLSearchParams({ cartName, orderNumber })}`,
+            () => page.getByTestId('order-number').waitFor({ timeout: 30_000 }),
+          );
+        }
+        await context.close();
       }
-      const page = await context.newPage();
-      for (const { name, path } of pages) {
-        await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-        const file = `${tenant.shopId}-${name}-${viewport.name}.jpg`;
-        await page.screenshot({ path: `${outDir}${file}`, type: 'jpeg', quality: 70 });
-        shots.push(`![${tenant.providerName}, ${name} page, ${viewport.width} px](${file})`);
-      }
-      await context.close();
     }
     rows.push(`## ${tenant.providerName}`, '', ...shots.map((shot) => `${shot}\n`));
     console.log(`${tenant.shopId}: ${shots.length} pages`);
@@ -120,8 +156,9 @@ async function main() {
     [
       '# Screenshots',
       '',
-      'Every tenant in the light theme, above the fold, as `npm run screenshots` takes them from the',
-      'shop that `npm start` runs. Cart and payment pages hold one product of the shop.',
+      'Every tenant in each of its themes, above the fold, as `npm run screenshots` takes them from',
+      'the shop that `npm start` runs. Cart and payment pages hold one product of the shop; the result',
+      'page shows that product paid by card, where the shop takes cards.',
       '',
       ...rows,
     ].join('\n'),

@@ -271,13 +271,14 @@ describe('vouchers and cash codes', () => {
       .from(schema.voucherPins)
       .where(and(eq(schema.voucherPins.tenantId, 'ladeplatz'), eq(schema.voucherPins.status, 'SOLD')));
     expect(sold.map((pin) => pin.pinEncrypted).join()).not.toContain(answer.voucherPin);
-    let receipt: { text: string } | undefined;
-    for (let tries = 0; tries < 50 && !receipt; tries += 1) {
+    expect(answer.vouchers[0]).toMatchObject({ brand: { brandId: 'pixelpass', name: 'PixelPass' } });
+    const receipt = await waitFor('the receipt in the outbox', async () => {
       const mails = await fetch(`${api.sandbox.baseUrl}/outbox?to=${encodeURIComponent(email)}`);
-      [receipt] = (await mails.json()) as { text: string }[];
-      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    for (const voucher of answer.vouchers as { pin: string }[]) expect(receipt?.text).toContain(voucher.pin);
+      return ((await mails.json()) as { text: string }[])[0];
+    });
+    for (const voucher of answer.vouchers as { pin: string }[]) expect(receipt.text).toContain(voucher.pin);
+    // How to redeem, in the receipt's language (the shopper's: English here).
+    expect(receipt.text).toContain('Open PixelPass, choose “Redeem code” and enter the PIN.');
   });
 
   it('a cash code is redeemed for the top-up; a used one fails with its message', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency } from './money';
-import { voucherCurrency } from './voucher';
+import { redemptionMessageKey, voucherCurrency } from './voucher';
 
 describe('voucherCurrency (spec §5)', () => {
   it.each<[string, Currency, Currency]>([
@@ -19,5 +19,14 @@ describe('voucherCurrency (spec §5)', () => {
     ['', 'EUR', 'EUR'],
   ])('answers for %j in a %s shop %s', (code, tenantCurrency, expected) => {
     expect(voucherCurrency(code, tenantCurrency)).toBe(expected);
+  });
+});
+
+describe('redemptionMessageKey', () => {
+  it('tells how a brand is redeemed, and gives general advice for a brand it does not know', () => {
+    expect(redemptionMessageKey('pixelpass')).toBe('redeemVoucherGaming');
+    expect(redemptionMessageKey('kinogold')).toBe('redeemVoucherCinema');
+    expect(redemptionMessageKey('fernruf')).toBe('redeemVoucherCalling');
+    expect(redemptionMessageKey('a-new-brand')).toBe('redeemVoucherGeneric');
   });
 });

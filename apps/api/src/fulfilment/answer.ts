@@ -16,8 +16,15 @@ export interface StoredOutcome {
   settled: boolean;
 }
 
+/** The brand of the order line a unit came from, as the order's snapshot of its cart holds it. */
+function brandOf(order: Order, unit: OrderUnit): DeliveredVoucher['brand'] {
+  const line = (order.lines as { brand?: { brandId: string; name: string } }[])[unit.lineIndex];
+  return line?.brand ? { brandId: line.brand.brandId, name: line.brand.name } : null;
+}
+
 async function vouchersOf(
   context: FulfilmentContext,
+  order: Order,
   units: readonly OrderUnit[],
 ): Promise<DeliveredVoucher[]> {
   const delivered = units.filter((unit) => unit.kind === 'VOUCHER' && unit.state === 'SUCCEEDED');
@@ -35,6 +42,7 @@ async function vouchersOf(
       const validUntil = stored?.validUntil ?? result.validUntil ?? null;
       return {
         productId: unit.productId,
+        brand: brandOf(order, unit),
         pin,
         serial: stored?.serial ?? result.serial ?? null,
         validUntil: validUntil instanceof Date ? validUntil.toISOString() : validUntil,
@@ -77,7 +85,7 @@ export async function finalAnswer(
   outcome: StoredOutcome,
   replay: boolean,
 ): Promise<CommitAnswer> {
-  const vouchers = await vouchersOf(context, units);
+  const vouchers = await vouchersOf(context, order, units);
   const creditAdded = units
     .filter((unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER')
     .reduce((sum, unit) => sum + creditOf(unit), 0);

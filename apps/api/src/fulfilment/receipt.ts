@@ -1,5 +1,5 @@
 import { schema } from '@shop/db';
-import { formatMoney, isLanguage, type OrderPayer } from '@shop/domain';
+import { formatMoney, isLanguage, type OrderPayer, redemptionMessageKey } from '@shop/domain';
 import { tenantTranslations } from '@shop/tenants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -62,6 +62,11 @@ export async function sendReceipt(
   const say: Say = (key, values = {}) =>
     new IntlMessageFormat(texts[key] ?? key, language).format(values) as string;
   const money = (amount: number) => formatMoney(amount, answer.currency, language);
+  const common = tenantTranslations(tenant, language, 'common');
+  const howToRedeem = (brand: { brandId: string; name: string }) => {
+    const key = redemptionMessageKey(brand.brandId);
+    return new IntlMessageFormat(common[key] ?? key, language).format({ brand: brand.name }) as string;
+  };
   const units = await db.transaction((tx) => unitsOf(tx, order));
   const credits = units.filter(
     (unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER' && unit.phoneNumber,
@@ -74,9 +79,10 @@ export async function sendReceipt(
     ...credits.map((unit) =>
       say('receiptCredit', { amount: money(creditOf(unit)), msisdn: unit.phoneNumber ?? '' }),
     ),
-    ...answer.vouchers.map((voucher) =>
+    ...answer.vouchers.flatMap((voucher) => [
       say('receiptPin', { pin: voucher.pin, serial: voucher.serial ?? '–' }),
-    ),
+      ...(voucher.brand ? [howToRedeem(voucher.brand)] : []),
+    ]),
     '',
     say('receiptSupport', { email: tenant.supportEmail }),
   ];

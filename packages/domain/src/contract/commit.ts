@@ -16,6 +16,8 @@ export type CommitRequest = z.input<typeof commitBodySchema>;
 /** A voucher PIN a commit delivered. */
 export const deliveredVoucherSchema = z.object({
   productId: z.string(),
+  /** The voucher's brand, which says how the PIN is redeemed (added). */
+  brand: z.object({ brandId: z.string(), name: z.string() }).nullable(),
   pin: z.string(),
   serial: z.string().nullable(),
   validUntil: z.string().nullable(),

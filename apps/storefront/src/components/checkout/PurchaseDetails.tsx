@@ -8,7 +8,9 @@ import { VoucherPins } from './VoucherPins';
 /** Every PIN of the order; an answer with only the first PIN still shows that one. */
 function vouchersOf(answer: CommitAnswer): DeliveredVoucher[] {
   if (answer.vouchers.length > 0) return answer.vouchers;
-  return answer.voucherPin ? [{ productId: '', pin: answer.voucherPin, serial: null, validUntil: null }] : [];
+  return answer.voucherPin
+    ? [{ productId: '', brand: null, pin: answer.voucherPin, serial: null, validUntil: null }]
+    : [];
 }
 
 /**

@@ -1,5 +1,6 @@
 'use client';
 
+import { redemptionMessageKey } from '@shop/domain';
 import type { DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
@@ -66,6 +67,11 @@ function VoucherPin({ voucher, label }: { voucher: DeliveredVoucher; label: stri
             </div>
           )}
         </dl>
+      )}
+      {voucher.brand && (
+        <p className="voucher-pin__how" data-testid="voucher-redemption">
+          {t(redemptionMessageKey(voucher.brand.brandId), { brand: voucher.brand.name })}
+        </p>
       )}
     </li>
   );
