@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SqlExecutor } from '@shop/db';
 import type { JobCounts } from '@shop/domain/contract';
 import PgBoss from 'pg-boss';
@@ -20,6 +21,26 @@ export interface PgBossQueueOptions {
   /** How long a job may run before it counts as lost (its worker died) and is tried again. */
   expireSeconds: number;
   onError: (error: Error) => void;
+}
+
+/** PostgreSQL's codes for a deadlock and a duplicate key: another process made the same queue. */
+const SETUP_RACE_CODES = new Set(['40P01', '23505']);
+
+/**
+ * Runs a queue's set-up again when another process, starting at the same moment on the same new
+ * database (an API and its worker), made the same queue first: pg-boss's `createQueue` is not
+ * safe against itself. The second try finds the queue there and leaves it.
+ */
+async function whileOthersSetUp(setUp: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await setUp();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || !code || !SETUP_RACE_CODES.has(code)) throw error;
+      await sleep(50 * attempt + Math.floor(Math.random() * 100));
+    }
+  }
 }
 
 /**
@@ -54,8 +75,8 @@ export async function startPgBossQueue({
       expireInSeconds: expireSeconds,
     };
     // Creating leaves an existing queue as it is; the update brings its settings in step.
-    await boss.createQueue(name, settings);
-    await boss.updateQueue(name, settings);
+    await whileOthersSetUp(() => boss.createQueue(name, settings));
+    await whileOthersSetUp(() => boss.updateQueue(name, settings));
   }
 
   /** This process's work loops per queue: told at once of a job sent here. */
