@@ -1,6 +1,8 @@
+import type { ProductListing } from '@shop/domain/contract';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { ProductList } from '../../../../components/catalogue/ProductList';
 import { TopupSection } from '../../../../components/topup/TopupSection';
 import { fetchProducts } from '../../../../lib/catalogue';
@@ -9,11 +11,28 @@ import { requireTenant } from '../../../../lib/tenant';
 
 type BrandParams = Promise<{ categoryId: string; brandId: string }>;
 
-/** The brand's name as the page's title (the listing's first page is the one the page shows too). */
-export async function generateMetadata({ params }: { params: BrandParams }): Promise<Metadata> {
-  const tenant = await requireTenant();
-  const { categoryId, brandId } = await params;
-  const listing = await fetchProducts(tenant, { category: categoryId, brand: brandId }, 0);
+/** The page of the brand's listing that the page shows, asked once per request for page and title. */
+const brandListing = cache(
+  async (categoryId: string, brandId: string, topupData: boolean, page: number): Promise<ProductListing> =>
+    fetchProducts(
+      await requireTenant(),
+      { category: categoryId, brand: brandId, ...(topupData ? { topupData: 'valid' as const } : {}) },
+      page,
+    ),
+);
+
+const listingFor = ({ categoryId, brandId }: { categoryId: string; brandId: string }, query: SearchParams) =>
+  brandListing(categoryId, brandId, 'topupData' in topupDataFilter(query), pageIndex(query));
+
+/** The brand's name as the page's title. */
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: BrandParams;
+  searchParams: Promise<SearchParams>;
+}): Promise<Metadata> {
+  const listing = await listingFor(await params, await searchParams);
   return listing.items[0] ? { title: listing.items[0].brand.name } : {};
 }
 
@@ -33,11 +52,7 @@ export default async function BrandPage({
   ]);
   const isMobile = categoryId === 'mobile';
   const [listing, topups] = await Promise.all([
-    fetchProducts(
-      tenant,
-      { category: categoryId, brand: brandId, ...topupDataFilter(query) },
-      pageIndex(query),
-    ),
+    listingFor({ categoryId, brandId }, query),
     // The top-up form needs all of a mobile brand's amounts, not one page of them.
     isMobile ? fetchProducts(tenant, { category: categoryId, brand: brandId }, 0, 100) : undefined,
   ]);
