@@ -11,8 +11,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import {
+  cartNameAnswerSchema,
+  checkoutAddressAnswerSchema,
+  type Product,
+  productListingSchema,
+  startedPaymentAnswerSchema,
+} from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { brandPath, mainPagePath, type TenantConfig, tenants } from '@shop/tenants';
+import type * as z from 'zod';
 
 const storefrontPort = Number(process.env.PORT ?? 3000);
 const apiUrl = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
@@ -34,27 +42,24 @@ const NUMBER_OF_BRAND: Record<string, string> = {
   callhome: '+445612345678',
 };
 
-interface ListedProduct {
-  productId: string;
-  kind: string;
-  status: string;
-  amount: number | null;
-  brand: { brandId: string };
-  category: { categoryId: string };
-}
-
-async function callApi<T>(tenant: TenantConfig, path: string, init: RequestInit = {}): Promise<T> {
+/** A call of the API as the shop's server makes it, its answer read by the contract's schema. */
+async function callApi<T extends z.ZodType>(
+  tenant: TenantConfig,
+  path: string,
+  schema: T,
+  init: RequestInit = {},
+): Promise<z.infer<T>> {
   const response = await fetch(`${apiUrl}${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', 'x-tenant-id': tenant.shopId, ...init.headers },
   });
   if (!response.ok) throw new Error(`${tenant.shopId} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return schema.parse(await response.json());
 }
 
 /** The first product a shopper can buy at once: a voucher, or a top-up of a fixed amount. */
-async function productToBuy(tenant: TenantConfig): Promise<ListedProduct | undefined> {
-  const { items } = await callApi<{ items: ListedProduct[] }>(tenant, '/api/shop/rest/v1/products?size=100');
+async function productToBuy(tenant: TenantConfig): Promise<Product | undefined> {
+  const { items } = await callApi(tenant, '/api/shop/rest/v1/products?size=100', productListingSchema);
   return items.find(
     (product) =>
       product.amount !== null &&
@@ -65,9 +70,9 @@ async function productToBuy(tenant: TenantConfig): Promise<ListedProduct | undef
 }
 
 /** A cart holding the product, as the shop's own form would make it. */
-async function cartWith(tenant: TenantConfig, product: ListedProduct): Promise<string> {
+async function cartWith(tenant: TenantConfig, product: Product): Promise<string> {
   const phoneNumber = product.kind === 'VOUCHER' ? undefined : NUMBER_OF_BRAND[product.brand.brandId];
-  const { cartName } = await callApi<{ cartName: string }>(tenant, '/api/shop/rest/addToCart', {
+  const { cartName } = await callApi(tenant, '/api/shop/rest/addToCart', cartNameAnswerSchema, {
     method: 'POST',
     body: JSON.stringify({
       items: [{ productId: product.productId, ...(phoneNumber ? { phoneNumber } : {}) }],
@@ -78,7 +83,7 @@ async function cartWith(tenant: TenantConfig, product: ListedProduct): Promise<s
 
 /** The order of a cart paid by card at the sandbox, as the shopper's browser would pay it. */
 async function paidOrder(tenant: TenantConfig, cartName: string): Promise<string> {
-  await callApi(tenant, '/api/shop/rest/checkout-address', {
+  await callApi(tenant, '/api/shop/rest/checkout-address', checkoutAddressAnswerSchema, {
     method: 'POST',
     body: JSON.stringify({
       cartName,
@@ -86,9 +91,10 @@ async function paidOrder(tenant: TenantConfig, cartName: string): Promise<string
       language: tenant.currency === 'EUR' ? 'de' : 'en',
     }),
   });
-  const { payerUrl, orderNumber } = await callApi<{ payerUrl: string; orderNumber: string }>(
+  const { payerUrl, orderNumber } = await callApi(
     tenant,
     '/api/shop/rest/checkout-start-payment',
+    startedPaymentAnswerSchema,
     { method: 'POST', body: JSON.stringify({ cartName, paymentMethod: 'creditcard' }) },
   );
   const approved = await fetch(`${payerUrl.split('?')[0]}/approve`, {
