@@ -21,6 +21,7 @@ import {
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { brandPath, mainPagePath, type TenantConfig, tenants } from '@shop/tenants';
 import type * as z from 'zod';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const storefrontPort = Number(process.env.PORT ?? 3000);
 const apiUrl = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
@@ -110,8 +111,8 @@ async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const rows: string[] = [];
   for (const tenant of tenants().all) {

@@ -12,4 +12,5 @@ export * from './money';
 export * from './number-owner';
 export * from './payment';
 export * from './phone';
+export * from './phone-prefix';
 export * from './voucher';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callingCode, formatMsisdn, parseMsisdn, withLeadingPlus, withoutLeadingPlus } from './phone';
+import { callingCode, formatMsisdn, parseMsisdn } from './phone';
+import { withLeadingPlus, withoutLeadingPlus } from './phone-prefix';
 
 describe('withLeadingPlus (spec §5)', () => {
   it.each([

@@ -2,18 +2,11 @@ import 'server-only';
 import type { TenantConfig, Theme } from '@shop/tenants';
 import { cookies } from 'next/headers';
 import { COOKIE_NAMES } from './cookie-names';
+import { fontStack } from './font-stacks';
 
 export type ThemeName = 'light' | 'dark';
 /** What the page is rendered with: a shopper's choice, or the device's setting until there is one. */
 export type ThemeChoice = ThemeName | 'system';
-
-const FONT_FAMILIES: Record<TenantConfig['fontFaces']['body'], string> = {
-  inter: "'Inter Variable'",
-  nunito: "'Nunito Variable'",
-  'source-sans-3': "'Source Sans 3 Variable'",
-  'dm-sans': "'DM Sans Variable'",
-};
-const FALLBACK_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
@@ -24,14 +17,16 @@ function colourVariables(theme: Theme): string {
 }
 
 /**
- * The tenant's theme as CSS custom properties: light on :root, dark under [data-theme=dark], and
- * dark under [data-theme=system] when the device asks for it.
+ * The tenant's theme as CSS custom properties: its fonts with their resized fallbacks, light on
+ * :root, dark under [data-theme=dark], and dark under [data-theme=system] when the device asks for it.
  */
 export function themeStylesheet(tenant: TenantConfig): string {
-  const fonts =
-    `--font-body:${FONT_FAMILIES[tenant.fontFaces.body]}, ${FALLBACK_FONTS};` +
-    `--font-heading:${FONT_FAMILIES[tenant.fontFaces.heading]}, ${FALLBACK_FONTS};`;
-  const light = `:root{${fonts}${colourVariables(tenant.themes.light)}color-scheme:light;}`;
+  const body = fontStack(tenant.fontFaces.body);
+  const heading =
+    tenant.fontFaces.heading === tenant.fontFaces.body ? body : fontStack(tenant.fontFaces.heading);
+  const faces = body === heading ? body.fontFaces : body.fontFaces + heading.fontFaces;
+  const fonts = `--font-body:${body.fontFamily};--font-heading:${heading.fontFamily};`;
+  const light = `${faces}:root{${fonts}${colourVariables(tenant.themes.light)}color-scheme:light;}`;
   if (!tenant.themes.dark) return light;
   const dark = `{${colourVariables(tenant.themes.dark)}color-scheme:dark;}`;
   return `${light}:root[data-theme=dark]${dark}@media (prefers-color-scheme:dark){:root[data-theme=system]${dark}}`;

@@ -3,7 +3,6 @@
 import { messageKeyFor } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { addToCart } from '../../lib/shop-api';
 import { useAlert } from '../Alerts';
 
 /** Puts one product (a voucher: no number needed) in the cart and goes to the next step. */
@@ -25,6 +24,8 @@ export function AddToCartButton({
   async function add() {
     key.current ??= crypto.randomUUID();
     setBusy(true);
+    // Loaded on the click: the page itself needs none of the contract's schemas (decision 0029).
+    const { addToCart } = await import('../../lib/shop-api');
     const result = await addToCart([{ productId }], key.current);
     if (result.ok) {
       window.location.assign(afterAdding);

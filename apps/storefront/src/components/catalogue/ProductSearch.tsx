@@ -1,11 +1,10 @@
 'use client';
 
 import { encodeFilters, PRODUCT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shop/domain';
-import { type ProductListing, productListingSchema } from '@shop/domain/contract';
+import type { ProductListing } from '@shop/domain/contract';
 import { brandPath } from '@shop/tenants/routes';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
-import { callShopApi } from '../../lib/shop-api';
 import { ProductCard } from './ProductCard';
 
 /**
@@ -43,6 +42,11 @@ export function ProductSearch({
           page: String(page),
           size: String(PRODUCT_PAGE_SIZE),
         });
+        // Loaded with the first search, not with the page (decision 0029).
+        const [{ callShopApi }, { productListingSchema }] = await Promise.all([
+          import('../../lib/shop-api'),
+          import('@shop/domain/contract'),
+        ]);
         const result = await callShopApi(`/api/shop/rest/v1/products?${params}`, productListingSchema, {
           signal: controller.signal,
         });

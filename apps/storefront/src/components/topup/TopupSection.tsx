@@ -1,7 +1,8 @@
-import { isKindOnSale, isPurchasable } from '@shop/domain';
+import { callingCode, isKindOnSale, isPurchasable, parseMsisdn } from '@shop/domain';
 import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
+import { initialNumber } from './form/cart-item';
 import type { TopupFormProps } from './form/props';
 import { TopupForm } from './form/TopupForm';
 
@@ -36,6 +37,13 @@ function cashCodeOf(products: Product[]): TopupFormProps['cashCode'] {
   return product?.priceRange ? { productId: product.productId, range: product.priceRange } : null;
 }
 
+/** The country of the page's `?msisdn=`, when it is a valid number of one the shop serves. */
+function countryOf(msisdn: string | undefined, countries: string[]): string | undefined {
+  if (!msisdn) return undefined;
+  const parsed = parseMsisdn(initialNumber(msisdn), countries);
+  return parsed.ok ? parsed.country : undefined;
+}
+
 /** The top-up form for one brand, filled with that brand's products (`items`). */
 export async function TopupSection({
   tenant,
@@ -65,7 +73,7 @@ export async function TopupSection({
       brand={brand}
       currency={tenant.currency}
       serviceFees={tenant.cart.serviceFees}
-      phoneCountryCodes={tenant.phoneCountryCodes}
+      phoneCountries={tenant.phoneCountryCodes.map((code) => ({ code, callingCode: callingCode(code) }))}
       fixedAmounts={onceOff.flatMap((product) =>
         product.amount === null
           ? []
@@ -85,7 +93,7 @@ export async function TopupSection({
       automatic={automatic}
       cashCode={cashCode}
       brandRoutes={tenant.brandRoutes}
-      initial={initial}
+      initial={{ ...initial, country: countryOf(initial.msisdn, tenant.phoneCountryCodes) }}
     />
   );
 }

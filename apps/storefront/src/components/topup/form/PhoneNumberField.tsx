@@ -1,11 +1,11 @@
 'use client';
 
-import { callingCode } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type RefObject, useId } from 'react';
+import type { PhoneCountry } from './props';
 
 export interface PhoneNumberFieldProps {
-  countryCodes: string[];
+  countries: PhoneCountry[];
   country: string;
   setCountry: (country: string) => void;
   phone: string;
@@ -18,7 +18,7 @@ export interface PhoneNumberFieldProps {
 
 /** The number to top up, with the country of its calling code. */
 export function PhoneNumberField({
-  countryCodes,
+  countries,
   country,
   setCountry,
   phone,
@@ -37,9 +37,9 @@ export function PhoneNumberField({
           {t('phoneCountryLabel')}
         </label>
         <select id={ids.country} value={country} onChange={(event) => setCountry(event.target.value)}>
-          {countryCodes.map((code) => (
+          {countries.map(({ code, callingCode }) => (
             <option key={code} value={code}>
-              {`${code.toUpperCase()} ${callingCode(code)}`}
+              {`${code.toUpperCase()} ${callingCode}`}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { AmountChoice } from './AmountChoice';
 import { CashCodeField } from './CashCodeField';
 import { LookupStatus } from './LookupStatus';
+import { loadSubmission } from './load-submission';
 import { PhoneNumberField } from './PhoneNumberField';
 import type { TopupFormProps } from './props';
 import { TopupTotal } from './TopupTotal';
@@ -28,10 +29,17 @@ export function TopupForm(props: TopupFormProps) {
   return (
     // Sent before JavaScript runs, the form reloads the page with `?msisdn=…&amount=…`, which fills
     // it in again: nothing the shopper typed is lost.
-    <form className="topup-form" method="get" onSubmit={form.submit} noValidate data-testid="topup-form">
+    <form
+      className="topup-form"
+      method="get"
+      onSubmit={form.submit}
+      onFocus={() => void loadSubmission()}
+      noValidate
+      data-testid="topup-form"
+    >
       <h2>{t('topupFormTitle')}</h2>
       <PhoneNumberField
-        countryCodes={props.phoneCountryCodes}
+        countries={props.phoneCountries}
         {...form.phoneNumber}
         error={errors.phone ?? otherOperator?.message}
         errorLink={errors.phone ? undefined : otherOperator?.brandPage}

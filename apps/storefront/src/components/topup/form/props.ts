@@ -7,6 +7,12 @@ export interface FixedAmount {
   statusLabel: string | undefined;
 }
 
+/** A country of the number field: lower-case code (`de`) and calling code (`+49`). */
+export interface PhoneCountry {
+  code: string;
+  callingCode: string;
+}
+
 export type TopupType = 'ONCE_OFF' | 'AUTOMATIC' | 'SMS' | 'CASH_CODE';
 
 export interface TopupFormProps {
@@ -14,7 +20,8 @@ export interface TopupFormProps {
   currency: string;
   /** The tenant's service fees, shown before the shopper goes on. */
   serviceFees: ServiceFees;
-  phoneCountryCodes: string[];
+  /** The countries whose numbers the shop tops up, the first preselected, with their calling codes. */
+  phoneCountries: PhoneCountry[];
   fixedAmounts: FixedAmount[];
   range: (PriceRange & { productId: string }) | null;
   /** Where the shopper goes once the top-up is in the cart. */
@@ -27,8 +34,11 @@ export interface TopupFormProps {
   cashCode: { productId: string; range: PriceRange } | null;
   /** The shop's page of each brand it sells (the tenant's brand routes), for a number of another brand. */
   brandRoutes: Record<string, string>;
-  /** From the page's `?msisdn=…&amount=…` (amount in major units). */
-  initial: { msisdn?: string; amount?: string };
+  /**
+   * From the page's `?msisdn=…&amount=…` (amount in major units), with the country of that
+   * number when the page could read it.
+   */
+  initial: { msisdn?: string; amount?: string; country?: string };
 }
 
 /** Formats minor units in the shop's currency and the page's language. */

@@ -4,8 +4,8 @@ import { messageKeyFor } from '@shop/domain';
 import type { CartItemRequest } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
 import { savePhoneNumber } from '../../../lib/phone-number-cookie';
-import { addToCart } from '../../../lib/shop-api';
 import { useAlert } from '../../Alerts';
+import { loadSubmission } from './load-submission';
 
 /** Puts a top-up in the cart, keeps its number for the checkout and goes on to `afterAdding`. */
 export function useCartAddition(afterAdding: string) {
@@ -18,6 +18,7 @@ export function useCartAddition(afterAdding: string) {
     // One key per distinct item while the page lives: a double click or a retry adds it once.
     if (addition.current.signature !== signature) addition.current = { signature, key: crypto.randomUUID() };
     setAdding(true);
+    const { addToCart } = await loadSubmission();
     const result = await addToCart([item], addition.current.key);
     if (result.ok) {
       savePhoneNumber(msisdn);

@@ -1,19 +1,11 @@
 'use client';
 
-import {
-  formatMoney,
-  isAmountInRange,
-  messageKeyFor,
-  numberVerdict,
-  ownerFromLookup,
-  parseMsisdn,
-} from '@shop/domain';
+import { formatMoney, isAmountInRange, messageKeyFor, numberVerdict, ownerFromLookup } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../Alerts';
 import { cartItem, initialAmount, initialNumber, isRedeeming, rangeToCheck } from './cart-item';
-import { lookUpNumber } from './number-lookup';
-import { brandPageLink } from './other-brand';
+import { loadSubmission } from './load-submission';
 import type { FieldErrors, TopupFormProps } from './props';
 import { useCartAddition } from './useCartAddition';
 
@@ -43,10 +35,7 @@ export function useTopupForm(props: TopupFormProps) {
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, props.currency, locale);
   const initialMsisdn = props.initial.msisdn ? initialNumber(props.initial.msisdn) : '';
-  const parsedInitial = initialMsisdn ? parseMsisdn(initialMsisdn, props.phoneCountryCodes) : undefined;
-  const [country, setCountry] = useState(
-    parsedInitial?.ok ? parsedInitial.country : (props.phoneCountryCodes[0] ?? 'de'),
-  );
+  const [country, setCountry] = useState(props.initial.country ?? props.phoneCountries[0]?.code ?? 'de');
   const [phone, setPhone] = useState(initialMsisdn);
   const [otherOperator, setOtherOperator] = useState<OtherOperator | null>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
@@ -88,9 +77,10 @@ export function useTopupForm(props: TopupFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { parseMsisdn, lookUpNumber } = await loadSubmission();
     const number = parseMsisdn(phone, [
       country,
-      ...props.phoneCountryCodes.filter((code) => code !== country),
+      ...props.phoneCountries.map(({ code }) => code).filter((code) => code !== country),
     ]);
     const minor = chosenAmount();
     const next: FieldErrors = {};
@@ -157,6 +147,7 @@ export function useTopupForm(props: TopupFormProps) {
   ) {
     const texts = { number: shown, brand: owner.brandName, expected: props.brand.name };
     const path = sold ? props.brandRoutes[owner.brandId] : undefined;
+    const { brandPageLink } = await loadSubmission();
     const brandPage = path
       ? {
           href: await brandPageLink(path, owner.brandId, msisdn, minor),
