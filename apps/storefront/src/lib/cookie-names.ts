@@ -19,3 +19,9 @@ export const COOKIE_NAMES = {
 
 /** A display choice kept for a year and read back on the server. */
 export type PreferenceCookie = typeof COOKIE_NAMES.locale | typeof COOKIE_NAMES.theme;
+
+/** How long the shop keeps what it remembers for the checkout (spec §3, §4). */
+export const COOKIE_MAX_AGE_SECONDS = {
+  cartName: 7 * 24 * 60 * 60,
+  phoneNumber: 30 * 24 * 60 * 60,
+} as const;

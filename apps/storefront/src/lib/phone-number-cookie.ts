@@ -1,7 +1,5 @@
 import { readCookie, writeCookie } from './browser-cookies';
-import { COOKIE_NAMES } from './cookie-names';
-
-const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
 
 export function savedPhoneNumber(): string | undefined {
   return readCookie(COOKIE_NAMES.phoneNumber) || undefined;
@@ -9,5 +7,5 @@ export function savedPhoneNumber(): string | undefined {
 
 /** Keeps the number (E.164, with its leading +) a top-up was put in the cart for. */
 export function savePhoneNumber(msisdn: string): void {
-  writeCookie(COOKIE_NAMES.phoneNumber, msisdn, THIRTY_DAYS_SECONDS);
+  writeCookie(COOKIE_NAMES.phoneNumber, msisdn, COOKIE_MAX_AGE_SECONDS.phoneNumber);
 }

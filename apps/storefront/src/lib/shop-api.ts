@@ -7,7 +7,7 @@ import {
 } from '@shop/domain/contract';
 import { type ApiResult, readAnswer } from './api-answer';
 import { readCookie, writeCookie } from './browser-cookies';
-import { COOKIE_NAMES } from './cookie-names';
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
 
 /**
  * A call from the browser to the shop's `/api/*` (same origin, which adds the common headers):
@@ -29,15 +29,13 @@ export async function callShopApi<T>(
   }
 }
 
-const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
-
 /** The shopper's cart, kept across reloads (spec §4); undefined when there is none. */
 export function savedCartName(): string | undefined {
   return readCookie(COOKIE_NAMES.cartName) || undefined;
 }
 
 export function saveCartName(cartName: string | undefined): void {
-  writeCookie(COOKIE_NAMES.cartName, cartName, SEVEN_DAYS_SECONDS);
+  writeCookie(COOKIE_NAMES.cartName, cartName, COOKIE_MAX_AGE_SECONDS.cartName);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type PriceRange, withLeadingPlus } from '@shop/domain';
 import type { CartItemRequest } from '@shop/domain/contract';
-import type { TopupFormProps, TopupType } from './props';
+import type { FixedAmount, TopupFormProps, TopupType } from './props';
 
 /** What the shopper chose, as far as the cart item needs it. */
 export interface TopupChoice {
@@ -10,7 +10,10 @@ export interface TopupChoice {
   cashCode: string;
 }
 
-type Offer = Pick<TopupFormProps, 'fixedAmounts' | 'range' | 'automatic' | 'cashCode'>;
+/** What a top-up form offers, as far as its cart item and its checks need it. */
+export type Offer = Pick<TopupFormProps, 'range' | 'automatic' | 'cashCode'> & {
+  fixedAmounts: Pick<FixedAmount, 'productId' | 'amount' | 'purchasable'>[];
+};
 
 /** The page's `?amount=` (major units) as a starting amount in minor units and as typed. */
 /**

@@ -1,10 +1,11 @@
 'use client';
 
-import { formatMoney, isAmountInRange, messageKeyFor, numberVerdict, ownerFromLookup } from '@shop/domain';
+import { formatMoney, messageKeyFor, numberVerdict, ownerFromLookup } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../Alerts';
-import { cartItem, initialAmount, initialNumber, isRedeeming, rangeToCheck } from './cart-item';
+import { cartItem, initialAmount, initialNumber, isRedeeming } from './cart-item';
+import { chosenAmount, describeProblems, topupProblems } from './check';
 import { loadSubmission } from './load-submission';
 import type { FieldErrors, TopupFormProps } from './props';
 import { useCartAddition } from './useCartAddition';
@@ -57,18 +58,8 @@ export function useTopupForm(props: TopupFormProps) {
   const redeeming = isRedeeming(props, topupType);
   const choice = { topupType, amount, cashCode };
 
-  function chosenAmount(): number | null {
-    if (amount !== null && !redeeming) return amount;
-    const major = Number.parseFloat(otherAmount.replace(',', '.'));
-    return Number.isFinite(major) ? Math.round(major * 100) : null;
-  }
-
-  function amountError(minor: number | null): string | undefined {
-    if (minor === null) return t('amountRequired');
-    const range = rangeToCheck(props, choice);
-    if (!range || isAmountInRange(minor, range)) return undefined;
-    return t('amountOutOfRange', { min: money(range.min), max: money(range.max), step: money(range.step) });
-  }
+  const input = { ...choice, otherAmount };
+  const minor = chosenAmount(props, input);
 
   async function add(msisdn: string, minor: number) {
     const item = cartItem(props, choice, msisdn, minor);
@@ -82,17 +73,9 @@ export function useTopupForm(props: TopupFormProps) {
       country,
       ...props.phoneCountries.map(({ code }) => code).filter((code) => code !== country),
     ]);
-    const minor = chosenAmount();
-    const next: FieldErrors = {};
-    if (!number.ok)
-      next.phone = t(
-        number.reason === 'COUNTRY_NOT_ALLOWED' ? 'phoneCountryNotAllowed' : 'invalidPhoneNumber',
-      );
-    const wrongAmount = amountError(minor);
-    if (wrongAmount) next.amount = wrongAmount;
-    if (redeeming && cashCode.trim() === '') next.cashCode = t('cashCodeRequired');
-    setErrors(next);
-    if (!number.ok || next.amount || next.cashCode || minor === null) return;
+    const problems = topupProblems(props, input, number);
+    setErrors(describeProblems(problems, t, money));
+    if (!number.ok || Object.keys(problems).length > 0 || minor === null) return;
     if (otherOperator) {
       // The number stays refused until it changes: nothing to look up again.
       phoneInput.current?.focus();
@@ -172,7 +155,7 @@ export function useTopupForm(props: TopupFormProps) {
   return {
     money,
     /** The amount chosen or typed so far, minor units; null while there is none. */
-    chosenAmount: chosenAmount(),
+    chosenAmount: minor,
     phoneNumber: {
       country,
       setCountry: changeNumber(setCountry),

@@ -1,0 +1,104 @@
+import { parseMsisdn } from '@shop/domain';
+import { type AddToCartRequest, detailedCartSchema } from '@shop/domain/contract';
+import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
+import { cookies } from 'next/headers';
+import type { NextRequest } from 'next/server';
+import { cartItem, type TopupChoice } from '../../../../components/topup/form/cart-item';
+import { chosenAmount, topupProblems } from '../../../../components/topup/form/check';
+import { TOPUP_FIELDS, TOPUP_RETURN } from '../../../../components/topup/form/form-post';
+import type { TopupType } from '../../../../components/topup/form/props';
+import { topupOffer } from '../../../../components/topup/offer';
+import { postApi } from '../../../../lib/api';
+import { fetchProducts } from '../../../../lib/catalogue';
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from '../../../../lib/cookie-names';
+import { currentTenant } from '../../../../lib/tenant';
+
+const TOPUP_TYPES: readonly TopupType[] = ['ONCE_OFF', 'AUTOMATIC', 'SMS', 'CASH_CODE'];
+
+/** A path of this shop to send the shopper back to; anything else (another site) is not followed. */
+function ownPath(path: string): string | undefined {
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : undefined;
+}
+
+function seeOther(location: string, cookiesToSet: string[] = []): Response {
+  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  for (const cookie of cookiesToSet) headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** Puts the items in the shopper's cart (a new one when theirs has expired), as the browser would. */
+async function addToCart(tenant: TenantConfig, items: AddToCartRequest['items'], key: string) {
+  const cartName = (await cookies()).get(COOKIE_NAMES.cartName)?.value || undefined;
+  const post = (name: string | undefined) =>
+    postApi(
+      tenant,
+      '/api/shop/rest/v2/addToCart',
+      { ...(name ? { cartName: name } : {}), items } satisfies AddToCartRequest,
+      detailedCartSchema,
+      { 'Idempotency-Key': key },
+    );
+  const result = await post(cartName);
+  return !result.ok && result.code === 'UNKNOWN_CART' ? post(undefined) : result;
+}
+
+/**
+ * The top-up form sent before JavaScript has loaded: checks it as the browser would, puts the
+ * top-up in the cart and goes on to the next step; on a problem, back to the form, filled in
+ * again, with the problem next to its field. (The number's network is checked by the API, which
+ * refuses a number of another brand.)
+ */
+export async function POST(request: NextRequest): Promise<Response> {
+  const tenant = await currentTenant();
+  if (!tenant) return new Response(null, { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const back = ownPath(field(TOPUP_FIELDS.back)) ?? mainPagePath(tenant);
+  const requestedType = field(TOPUP_FIELDS.topupType) as TopupType;
+  const fixed = Math.round(Number.parseFloat(field(TOPUP_FIELDS.amount).replace(',', '.')) * 100);
+  const choice: TopupChoice = {
+    topupType: TOPUP_TYPES.includes(requestedType) ? requestedType : 'ONCE_OFF',
+    amount: Number.isFinite(fixed) ? fixed : null,
+    cashCode: field(TOPUP_FIELDS.cashCode),
+  };
+  const input = { ...choice, otherAmount: field(TOPUP_FIELDS.otherAmount) };
+  const country = field(TOPUP_FIELDS.country);
+  const countries = [country, ...tenant.phoneCountryCodes.filter((code) => code !== country)];
+
+  const returnTo = (problem: [string, string]) => {
+    const query = new URLSearchParams({ msisdn: field(TOPUP_FIELDS.msisdn) });
+    const minor = chosenAmount(offer, input);
+    if (minor !== null) query.set('amount', String(minor / 100));
+    if (choice.topupType !== 'ONCE_OFF') query.set(TOPUP_FIELDS.topupType, choice.topupType);
+    query.set(...problem);
+    return seeOther(`${back.split('?')[0]}?${query}`);
+  };
+
+  const brandId = field(TOPUP_FIELDS.brandId) || tenant.shopId;
+  const products = await fetchProducts(tenant, { brand: brandId }, 0, 100).catch(() => undefined);
+  const offer = topupOffer(tenant, products?.items ?? []);
+  if (!products || !offer.topupTypes.includes(choice.topupType)) return returnTo([TOPUP_RETURN.error, '']);
+  const number = parseMsisdn(field(TOPUP_FIELDS.msisdn), countries);
+  const minor = chosenAmount(offer, input);
+  const problems = topupProblems(offer, input, number);
+  if (!number.ok || minor === null || Object.keys(problems).length > 0)
+    return returnTo([TOPUP_RETURN.checked, '1']);
+
+  const onSale = { ...offer, fixedAmounts: offer.fixedAmounts.filter((amount) => amount.purchasable) };
+  const item = cartItem(onSale, choice, number.msisdn, minor);
+  if (!item) return returnTo([TOPUP_RETURN.error, '']);
+  const key = field(TOPUP_FIELDS.idempotencyKey) || crypto.randomUUID();
+  const added = await addToCart(tenant, [item], key);
+  if (!added.ok) return returnTo([TOPUP_RETURN.error, added.code ?? '']);
+  const secure = request.nextUrl.protocol === 'https:';
+  return seeOther(cartStepPath(tenant), [
+    cookie(COOKIE_NAMES.cartName, added.data.cartName, COOKIE_MAX_AGE_SECONDS.cartName, secure),
+    cookie(COOKIE_NAMES.phoneNumber, number.msisdn, COOKIE_MAX_AGE_SECONDS.phoneNumber, secure),
+  ]);
+}

@@ -1,0 +1,58 @@
+import { isAmountInRange, type MsisdnResult, type PriceRange } from '@shop/domain';
+import { isRedeeming, type Offer, rangeToCheck, type TopupChoice } from './cart-item';
+import type { FieldErrors, MoneyFormat } from './props';
+
+/** What the shopper filled in, as the form (or its post before JavaScript) has it. */
+export interface TopupInput extends TopupChoice {
+  /** The typed amount, in major units as typed ("12,50"); used when no fixed amount is chosen. */
+  otherAmount: string;
+}
+
+/** A problem with one field, translated where it is shown (the page's server or the browser). */
+export type FieldProblem =
+  | { key: 'invalidPhoneNumber' | 'phoneCountryNotAllowed' | 'amountRequired' | 'cashCodeRequired' }
+  | { key: 'amountOutOfRange'; range: PriceRange };
+
+export type TopupProblems = Partial<Record<keyof FieldErrors, FieldProblem>>;
+
+/** The amount chosen or typed, minor units; null while there is none. */
+export function chosenAmount(offer: Offer, input: TopupInput): number | null {
+  if (input.amount !== null && !isRedeeming(offer, input.topupType)) return input.amount;
+  const major = Number.parseFloat(input.otherAmount.replace(',', '.'));
+  return Number.isFinite(major) ? Math.round(major * 100) : null;
+}
+
+/** Checks the form before anything is sent: the number (as read), the amount and a cash code. */
+export function topupProblems(offer: Offer, input: TopupInput, number: MsisdnResult): TopupProblems {
+  const problems: TopupProblems = {};
+  if (!number.ok)
+    problems.phone = {
+      key: number.reason === 'COUNTRY_NOT_ALLOWED' ? 'phoneCountryNotAllowed' : 'invalidPhoneNumber',
+    };
+  const minor = chosenAmount(offer, input);
+  const range = rangeToCheck(offer, input);
+  if (minor === null) problems.amount = { key: 'amountRequired' };
+  else if (range && !isAmountInRange(minor, range)) problems.amount = { key: 'amountOutOfRange', range };
+  if (isRedeeming(offer, input.topupType) && input.cashCode.trim() === '')
+    problems.cashCode = { key: 'cashCodeRequired' };
+  return problems;
+}
+
+/** The problems as the shopper reads them. */
+export function describeProblems(
+  problems: TopupProblems,
+  t: (key: string, values?: Record<string, string>) => string,
+  money: MoneyFormat,
+): FieldErrors {
+  const describe = (problem: FieldProblem) =>
+    problem.key === 'amountOutOfRange'
+      ? t(problem.key, {
+          min: money(problem.range.min),
+          max: money(problem.range.max),
+          step: money(problem.range.step),
+        })
+      : t(problem.key);
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, problem]) => [field, describe(problem)]),
+  ) as FieldErrors;
+}

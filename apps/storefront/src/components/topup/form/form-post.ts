@@ -1,0 +1,21 @@
+/**
+ * The top-up form as posted before JavaScript runs (`POST /shop/checkout/add-topup`): the names
+ * of its fields, and the query the post sends the shopper back to the form with when something is
+ * wrong (what was filled in, never a cash code; and what was wrong).
+ */
+export const TOPUP_POST_PATH = '/shop/checkout/add-topup';
+
+export const TOPUP_FIELDS = {
+  brandId: 'brandId',
+  back: 'back',
+  idempotencyKey: 'idempotencyKey',
+  country: 'country',
+  msisdn: 'msisdn',
+  amount: 'amount',
+  otherAmount: 'otherAmount',
+  topupType: 'topupType',
+  cashCode: 'cashCode',
+} as const;
+
+/** In the query back to the form: the problems are those of the input (1), or the API's code. */
+export const TOPUP_RETURN = { checked: 'checked', error: 'error' } as const;
