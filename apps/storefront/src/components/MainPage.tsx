@@ -3,6 +3,7 @@ import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { fetchBrands, fetchProducts } from '../lib/catalogue';
 import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../lib/page-query';
+import { BrandArt } from './catalogue/BrandArt';
 import { BrandGrid } from './catalogue/BrandGrid';
 import { CategoryMenu } from './catalogue/CategoryMenu';
 import { ProductList } from './catalogue/ProductList';
@@ -45,6 +46,7 @@ async function MultiBrandCatalogue({
           <ProductList
             tenant={tenant}
             linkToBrands
+            nearTop
             listing={listing}
             headingId="category-products"
             pageHref={(target) => `/shop?category=${encodeURIComponent(category)}&page=${target}`}
@@ -109,11 +111,22 @@ export async function MainPage({
 }) {
   const t = await getTranslations('common');
   const [headline, intro] = HEADLINES[tenant.mainPageKind];
+  const headlineText = t(headline, { provider: tenant.providerName });
   return (
     <div className="main-page" data-testid={`main-page-${tenant.mainPageKind}`}>
-      <section className="hero">
-        <h1>{t(headline, { provider: tenant.providerName })}</h1>
-        <p>{t(intro)}</p>
+      <section className="hero brand-heading">
+        <div>
+          <h1>{headlineText}</h1>
+          <p>{t(intro)}</p>
+        </div>
+        {!tenant.flags.hasMultipleBrands && (
+          <BrandArt
+            brand={{ brandId: tenant.shopId, name: tenant.providerName }}
+            size="banner"
+            labelled={!headlineText.includes(tenant.providerName)}
+            priority
+          />
+        )}
       </section>
       {tenant.flags.hasMultipleBrands ? (
         <MultiBrandCatalogue tenant={tenant} searchParams={searchParams} />

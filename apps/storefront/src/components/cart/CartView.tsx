@@ -13,6 +13,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
+import { BrandArt } from '../catalogue/BrandArt';
 import { PromoCodeForm } from './PromoCodeForm';
 
 /** Spec §4: the alerts of these errors close once a later change succeeds. */
@@ -121,17 +122,20 @@ export function CartView({
           const name = `${line.brand.name} ${money(line.amount)}`;
           return (
             <li key={line.itemKey} className="cart-line" data-testid="cart-line">
-              <div className="cart-line__what">
-                <span className="cart-line__name">{name}</span>
-                {line.phoneNumber && (
-                  <span>{t('cartItemFor', { number: formatMsisdn(line.phoneNumber) })}</span>
-                )}
-                {detailed && (
-                  <span className="cart-line__detail">
-                    {t(`kind_${line.kind}`)} · {t('unitPrice', { price: money(line.amount) })}
-                    {line.serviceFee > 0 && ` · ${t('summaryServiceFee')} ${money(line.serviceFee)}`}
-                  </span>
-                )}
+              <div className="brand-line">
+                <BrandArt brand={line.brand} size="thumb" />
+                <div className="cart-line__what">
+                  <span className="cart-line__name">{name}</span>
+                  {line.phoneNumber && (
+                    <span>{t('cartItemFor', { number: formatMsisdn(line.phoneNumber) })}</span>
+                  )}
+                  {detailed && (
+                    <span className="cart-line__detail">
+                      {t(`kind_${line.kind}`)} · {t('unitPrice', { price: money(line.amount) })}
+                      {line.serviceFee > 0 && ` · ${t('summaryServiceFee')} ${money(line.serviceFee)}`}
+                    </span>
+                  )}
+                </div>
               </div>
               {editable && (isBoughtInQuantity(line.kind) || line.quantity > 1) ? (
                 <div className="quantity">

@@ -4,6 +4,9 @@ import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { ServiceFeeNotice } from './ServiceFeeNotice';
 
+/** Cards shown on first paint at laptop width when the list is near the top of the page. */
+const FIRST_ROW = 4;
+
 /**
  * A page of products as cards, each with its availability, the fees the tenant adds, and the
  * links to other pages. On a brand's own page the cards do not link to it again.
@@ -14,20 +17,24 @@ export function ProductList({
   headingId,
   pageHref,
   linkToBrands,
+  nearTop = false,
 }: {
   tenant: TenantConfig;
   listing: ProductListing;
   headingId: string;
   pageHref: (page: number) => string;
   linkToBrands: boolean;
+  /** Nothing tall comes before the list: its first row is seen without scrolling. */
+  nearTop?: boolean;
 }) {
   return (
     <>
       <ul className="product-grid" aria-labelledby={headingId} data-testid="product-list">
-        {listing.items.map((product) => (
+        {listing.items.map((product, index) => (
           <ProductCard
             key={product.id}
             product={product}
+            artPriority={nearTop && index < FIRST_ROW}
             brandHref={
               linkToBrands
                 ? brandPath(tenant, {

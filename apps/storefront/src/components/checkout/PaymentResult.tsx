@@ -3,6 +3,7 @@
 import './checkout.css';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
+import type { BrandOfArt } from '../../lib/brand-art';
 import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
 import type { OrderToCommit } from '../../lib/result-query';
 import { saveCartName, savedCartName } from '../../lib/shop-api';
@@ -16,13 +17,15 @@ export interface PaymentResultProps {
   /** The tenant shows a detailed success page (hasDetailedSuccessPage). */
   detailed: boolean;
   mainPage: string;
+  /** The brand of the order's top-ups where the shop sells one brand's only. */
+  topupBrand?: BrandOfArt;
 }
 
 /** Statuses that delivered something (or gave the money back): the purchase details tell what. */
 const WITH_DETAILS = new Set(['Success', 'PartialSuccess', 'Refunded', 'PartiallyRefunded']);
 
 /** The result of an order's commit (spec §4): pending while asked again, then its outcome. */
-export function PaymentResult({ kind, order, detailed, mainPage }: PaymentResultProps) {
+export function PaymentResult({ kind, order, detailed, mainPage, topupBrand }: PaymentResultProps) {
   const t = useTranslations('common');
   const state = useOrderCommit(order);
   const view = resultView(state, kind, (key) => t.has(key));
@@ -73,7 +76,7 @@ export function PaymentResult({ kind, order, detailed, mainPage }: PaymentResult
       </div>
       {view.detailKey && <p data-testid="payment-outcome-detail">{t(view.detailKey)}</p>}
       {answer && WITH_DETAILS.has(status) && (
-        <PurchaseDetails answer={answer} showOrderDate={detailed && successful} />
+        <PurchaseDetails answer={answer} showOrderDate={detailed && successful} topupBrand={topupBrand} />
       )}
       {detailed && successful && (
         <p className="payment-result__note" data-testid="receipt-note">

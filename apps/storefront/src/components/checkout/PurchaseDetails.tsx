@@ -3,6 +3,8 @@
 import { formatMoney, formatMsisdn } from '@shop/domain';
 import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
+import type { BrandOfArt } from '../../lib/brand-art';
+import { BrandArt } from '../catalogue/BrandArt';
 import { VoucherPins } from './VoucherPins';
 
 /** Every PIN of the order; an answer with only the first PIN still shows that one. */
@@ -17,7 +19,16 @@ function vouchersOf(answer: CommitAnswer): DeliveredVoucher[] {
  * Spec §3 purchase details of a committed order: amount charged, credit added, payment reference
  * and voucher PINs; the detailed success page adds the date of the order.
  */
-export function PurchaseDetails({ answer, showOrderDate }: { answer: CommitAnswer; showOrderDate: boolean }) {
+export function PurchaseDetails({
+  answer,
+  showOrderDate,
+  topupBrand,
+}: {
+  answer: CommitAnswer;
+  showOrderDate: boolean;
+  /** The brand the numbers were topped up with, where the shop knows it: shown beside them. */
+  topupBrand?: BrandOfArt;
+}) {
   const t = useTranslations('common');
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, answer.currency, locale);
@@ -39,7 +50,10 @@ export function PurchaseDetails({ answer, showOrderDate }: { answer: CommitAnswe
         {answer.phoneNumbers.length > 0 && (
           <div>
             <dt>{t('toppedUpNumberLabel')}</dt>
-            <dd data-testid="topped-up-numbers">{answer.phoneNumbers.map(formatMsisdn).join(', ')}</dd>
+            <dd className={topupBrand ? 'brand-line' : undefined} data-testid="topped-up-numbers">
+              {topupBrand && <BrandArt brand={topupBrand} size="thumb" labelled />}
+              <span>{answer.phoneNumbers.map(formatMsisdn).join(', ')}</span>
+            </dd>
           </div>
         )}
         {answer.amountCharged !== null && (

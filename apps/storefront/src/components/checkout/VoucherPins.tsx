@@ -5,6 +5,7 @@ import type { DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useAlert } from '../Alerts';
+import { BrandArt } from '../catalogue/BrandArt';
 
 /** Selects an element's text, so that the shopper can copy it by hand. */
 function selectText(element: HTMLElement | null) {
@@ -41,9 +42,12 @@ function VoucherPin({ voucher, label }: { voucher: DeliveredVoucher; label: stri
 
   return (
     <li className="voucher-pin" data-testid="voucher-pin">
-      <span className="voucher-pin__label" id={ids.label}>
-        {label}
-      </span>
+      <div className="brand-line">
+        {voucher.brand && <BrandArt brand={voucher.brand} size="thumb" labelled />}
+        <span className="voucher-pin__label" id={ids.label}>
+          {label}
+        </span>
+      </div>
       <div className="voucher-pin__row">
         <code className="voucher-pin__code" id={ids.pin}>
           {voucher.pin}

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { cache } from 'react';
+import { BrandArt } from '../../../../components/catalogue/BrandArt';
 import { ProductList } from '../../../../components/catalogue/ProductList';
 import { TopupSection } from '../../../../components/topup/TopupSection';
 import { fetchProducts } from '../../../../lib/catalogue';
@@ -61,8 +62,13 @@ export default async function BrandPage({
   const path = `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`;
   return (
     <div className="brand-page">
-      <h1>{brand.name}</h1>
-      <p className="brand-page__category">{t(`category_${categoryId}`)}</p>
+      <div className="brand-heading">
+        <BrandArt brand={brand} size="banner" priority />
+        <div>
+          <h1>{brand.name}</h1>
+          <p className="brand-page__category">{t(`category_${categoryId}`)}</p>
+        </div>
+      </div>
       {topups && (
         <TopupSection
           tenant={tenant}
@@ -76,6 +82,7 @@ export default async function BrandPage({
         <ProductList
           tenant={tenant}
           linkToBrands={false}
+          nearTop={!topups}
           listing={listing}
           headingId="brand-products"
           pageHref={(page) => `${path}?page=${page}`}

@@ -1,6 +1,7 @@
 import { mainPagePath } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { PaymentResult } from '../../../../components/checkout/PaymentResult';
+import { ownBrand } from '../../../../lib/brand-art';
 import type { SearchParams } from '../../../../lib/page-query';
 import { titledBy } from '../../../../lib/page-title';
 import { orderOfResultQuery } from '../../../../lib/result-query';
@@ -20,6 +21,7 @@ export default async function ResultPage({ searchParams }: { searchParams: Promi
         order={orderOfResultQuery(query)}
         detailed={tenant.flags.hasDetailedSuccessPage}
         mainPage={mainPagePath(tenant)}
+        topupBrand={ownBrand(tenant)}
       />
     </div>
   );
