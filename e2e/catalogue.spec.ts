@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, shopUrl } from './shop';
+import { expectNoAxeViolations, type PlainResponse, requestShop, shopUrl } from './shop';
 
 test.describe('ladeplatz (multi brand)', () => {
   test('browse a category, open its page 2, then a brand', async ({ page }) => {
@@ -164,14 +164,73 @@ test('no shop offers automatic or SMS top-ups until they run (decision 0017)', a
 test.describe('before JavaScript has loaded', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('funkfix: Weiter keeps the number and the amount', async ({ page }) => {
+  test('funkfix: Weiter puts the top-up in the cart', async ({ page }) => {
     await page.goto(shopUrl('funkfix'));
     const form = page.getByTestId('topup-form');
     await form.getByRole('radio', { name: '15 €' }).check();
     await form.getByRole('textbox', { name: 'Handynummer' }).fill('0170 1234567');
     await form.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page).toHaveURL(/\?msisdn=0170\+1234567&amount=15$/);
-    await expect(form.getByRole('textbox', { name: 'Handynummer' })).toHaveValue('0170 1234567');
+    await expect(page).toHaveURL(/\/shop\/checkout\/cart$/);
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText('+49 170 1234567');
+    await expect(line).toContainText('15 €');
+  });
+
+  test('funkfix: a wrong number comes back next to the field, with what was typed', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await form.getByRole('radio', { name: '15 €' }).check();
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('12');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByTestId('phone-error')).toHaveText('Bitte gib eine gültige Handynummer ein.');
+    await expect(form.getByRole('textbox', { name: 'Handynummer' })).toHaveValue('12');
     await expect(form.getByRole('radio', { name: '15 €' })).toBeChecked();
+  });
+
+  test('funkfix: a Blitz Mobil number is refused by the shop', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await form.getByRole('radio', { name: '15 €' }).check();
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('0151 12345678');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByTestId('phone-error')).toContainText('anderen Mobilfunkanbieter');
+    await page.goto(shopUrl('funkfix', '/shop/checkout/cart'));
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  });
+
+  test('funkfix: the same form posted twice puts the top-up in the cart once', async ({ page, context }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    const fields = new URLSearchParams({ msisdn: '0170 1234567', amount: '15' });
+    for (const name of ['brandId', 'back', 'idempotencyKey', 'country']) {
+      fields.set(name, await form.locator(`[name="${name}"]`).inputValue());
+    }
+    const post = (cookie?: string) =>
+      requestShop('funkfix.localhost', '/shop/checkout/add-topup', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: fields.toString(),
+      });
+    const cartCookie = (answer: PlainResponse) =>
+      (
+        [answer.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.startsWith('cartName=')) ?? ''
+      ).split(';')[0];
+    const first = await post();
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/shop/checkout/cart');
+    const cookie = cartCookie(first);
+    const second = await post(cookie);
+    expect(second.status).toBe(303);
+    expect(cartCookie(second)).toBe(cookie);
+    const [name, value] = (cookie ?? '').split('=');
+    await context.addCookies([
+      { name: name ?? '', value: value ?? '', domain: 'funkfix.localhost', path: '/' },
+    ]);
+    await page.goto(shopUrl('funkfix', '/shop/checkout/cart'));
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
   });
 });

@@ -28,37 +28,47 @@ export interface PlainResponse {
  * A request to the shop as its callers make it, over node:http (whose Host header is sent as
  * given): Node resolves no `*.localhost` names, so it calls the loopback address with the Host.
  */
-export function callShop(
+export function requestShop(
   host: string,
   path: string,
-  headers: Record<string, string> = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<PlainResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.get(
+    const request = http.request(
       {
         host: '127.0.0.1',
         port: ports.storefront,
         path,
+        method,
         headers: { ...headers, Host: `${host}:${ports.storefront}` },
       },
       (response) => {
-        let body = '';
+        let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          body += chunk;
+          text += chunk;
         });
         response.on('end', () =>
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
-            json: () => JSON.parse(body),
-            text: () => body,
+            json: () => JSON.parse(text),
+            text: () => text,
           }),
         );
       },
     );
     request.on('error', reject);
+    request.end(body);
   });
+}
+
+export function callShop(host: string, path: string, headers: Record<string, string> = {}) {
+  return requestShop(host, path, { headers });
 }
 
 /** The WCAG 2.2 A/AA checks of axe-core find nothing on the page as it is now. */

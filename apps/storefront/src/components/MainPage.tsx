@@ -1,8 +1,8 @@
 import { chargesServiceFees } from '@shop/domain';
-import { cartStepPath, type TenantConfig } from '@shop/tenants';
+import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { fetchBrands, fetchProducts } from '../lib/catalogue';
-import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../lib/page-query';
+import { pageIndex, queryValue, type SearchParams, topupDataFilter, topupStart } from '../lib/page-query';
 import { BrandArt } from './catalogue/BrandArt';
 import { BrandGrid } from './catalogue/BrandGrid';
 import { CategoryMenu } from './catalogue/CategoryMenu';
@@ -69,11 +69,17 @@ async function OwnBrandCatalogue({
   tenant: TenantConfig;
   searchParams: SearchParams;
 }) {
-  const initial = { msisdn: queryValue(searchParams, 'msisdn'), amount: queryValue(searchParams, 'amount') };
   const own = await fetchProducts(tenant, { brand: tenant.shopId }, 0, 100);
-  if (own.items.some((product) => product.kind === 'ONCE_OFF')) {
-    return <TopupSection tenant={tenant} brandId={tenant.shopId} items={own.items} initial={initial} />;
-  }
+  const topupForm = (
+    <TopupSection
+      tenant={tenant}
+      brandId={tenant.shopId}
+      items={own.items}
+      initial={topupStart(searchParams)}
+      pagePath={mainPagePath(tenant)}
+    />
+  );
+  if (own.items.some((product) => product.kind === 'ONCE_OFF')) return topupForm;
   // A shop of vouchers may also take cash codes: the top-up form redeems them, the list sells the rest.
   const cashCodes = own.items.some((product) => product.kind === 'CASH_CODE');
   const t = await getTranslations('common');
@@ -84,9 +90,7 @@ async function OwnBrandCatalogue({
   );
   return (
     <>
-      {cashCodes && (
-        <TopupSection tenant={tenant} brandId={tenant.shopId} items={own.items} initial={initial} />
-      )}
+      {cashCodes && topupForm}
       <section aria-labelledby="products">
         <h2 id="products">{t('productsHeading')}</h2>
         <ProductList

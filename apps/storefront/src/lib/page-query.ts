@@ -1,5 +1,7 @@
 import { isTopupDataValid } from '@shop/domain';
 import type { ProductFilters } from '@shop/domain/contract';
+import { TOPUP_FIELDS, TOPUP_RETURN } from '../components/topup/form/form-post';
+import type { TopupFormProps } from '../components/topup/form/props';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -20,4 +22,19 @@ export function topupDataFilter(params: SearchParams): Pick<ProductFilters, 'top
   return isTopupDataValid({ msisdn: queryValue(params, 'msisdn'), amount: queryValue(params, 'amount') })
     ? { topupData: 'valid' }
     : {};
+}
+
+/**
+ * What a top-up form page starts with: `?msisdn=…&amount=…` (spec §5; also what the form sends
+ * before JavaScript with `method=get`), and what its post sent back with a problem.
+ */
+export function topupStart(params: SearchParams): TopupFormProps['initial'] {
+  return {
+    msisdn: queryValue(params, TOPUP_FIELDS.msisdn),
+    amount: queryValue(params, TOPUP_FIELDS.amount),
+    country: queryValue(params, TOPUP_FIELDS.country),
+    topupType: queryValue(params, TOPUP_FIELDS.topupType),
+    checked: queryValue(params, TOPUP_RETURN.checked) === '1',
+    error: queryValue(params, TOPUP_RETURN.error),
+  };
 }

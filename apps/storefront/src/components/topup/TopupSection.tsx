@@ -1,17 +1,61 @@
-import { callingCode, parseMsisdn } from '@shop/domain';
+import { callingCode, formatMoney, messageKeyFor, parseMsisdn } from '@shop/domain';
 import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
-import { getTranslations } from 'next-intl/server';
-import { initialNumber } from './form/cart-item';
-import type { TopupFormProps } from './form/props';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { initialAmount, initialNumber, type Offer } from './form/cart-item';
+import { describeProblems, topupProblems } from './form/check';
+import type { FieldErrors, TopupFormProps, TopupType } from './form/props';
 import { TopupForm } from './form/TopupForm';
 import { topupOffer } from './offer';
 
-/** The country of the page's `?msisdn=`, when it is a valid number of one the shop serves. */
-function countryOf(msisdn: string | undefined, countries: string[]): string | undefined {
-  if (!msisdn) return undefined;
-  const parsed = parseMsisdn(initialNumber(msisdn), countries);
+/** The country the page names, else that of its `?msisdn=` when it is a valid number of one the shop serves. */
+function countryOf(initial: TopupFormProps['initial'], countries: string[]): string | undefined {
+  if (initial.country && countries.includes(initial.country)) return initial.country;
+  if (!initial.msisdn) return undefined;
+  const parsed = parseMsisdn(initialNumber(initial.msisdn), countries);
   return parsed.ok ? parsed.country : undefined;
+}
+
+/**
+ * The number as the field shows it: as typed when a post of the form came back with it (its query
+ * is encoded), else `?msisdn=` read as {@link initialNumber} reads it.
+ */
+function shownNumber(initial: TopupFormProps['initial']): string | undefined {
+  if (initial.msisdn === undefined) return undefined;
+  return initial.checked || initial.error !== undefined ? initial.msisdn : initialNumber(initial.msisdn);
+}
+
+/** The problems a post of the form before JavaScript came back with, in the shopper's language. */
+async function returnedProblems(
+  tenant: TenantConfig,
+  offer: Offer,
+  initial: TopupFormProps['initial'],
+  topupType: TopupType,
+): Promise<FieldErrors> {
+  const t = await getTranslations('common');
+  if (initial.error !== undefined) {
+    const message = t(messageKeyFor(initial.error));
+    return initial.error === 'PHONE_NUMBER_OF_OTHER_OPERATOR' ? { phone: message } : { form: message };
+  }
+  if (!initial.checked) return {};
+  const start = initialAmount(initial.amount);
+  const fixed = offer.fixedAmounts.some((amount) => amount.amount === start.amount);
+  const input = {
+    topupType,
+    amount: fixed ? start.amount : null,
+    otherAmount: fixed ? '' : start.other,
+    cashCode: '',
+  };
+  const country = countryOf(initial, tenant.phoneCountryCodes);
+  const countries = [
+    ...(country ? [country] : []),
+    ...tenant.phoneCountryCodes.filter((code) => code !== country),
+  ];
+  const number = parseMsisdn(initial.msisdn ?? '', countries);
+  const locale = await getLocale();
+  return describeProblems(topupProblems(offer, input, number), t, (minor) =>
+    formatMoney(minor, tenant.currency, locale),
+  );
 }
 
 /** The top-up form for one brand, filled with that brand's products (`items`). */
@@ -20,15 +64,20 @@ export async function TopupSection({
   brandId,
   items,
   initial,
+  pagePath,
 }: {
   tenant: TenantConfig;
   brandId: string;
   items: Product[];
   initial: TopupFormProps['initial'];
+  pagePath: string;
 }) {
   const t = await getTranslations('common');
   const brand = items[0]?.brand ?? { brandId, name: tenant.providerName };
   const { fixedAmounts, ...offer } = topupOffer(tenant, items);
+  const topupType =
+    offer.topupTypes.find((type) => type === initial.topupType) ?? offer.topupTypes[0] ?? 'ONCE_OFF';
+  const initialErrors = await returnedProblems(tenant, { ...offer, fixedAmounts }, initial, topupType);
 
   return (
     <TopupForm
@@ -44,7 +93,15 @@ export async function TopupSection({
       afterAdding={cartStepPath(tenant)}
       amountPlaceholders={tenant.topup.amountPlaceholders}
       brandRoutes={tenant.brandRoutes}
-      initial={{ ...initial, country: countryOf(initial.msisdn, tenant.phoneCountryCodes) }}
+      initial={{
+        ...initial,
+        msisdn: shownNumber(initial),
+        topupType,
+        country: countryOf(initial, tenant.phoneCountryCodes),
+      }}
+      initialErrors={initialErrors}
+      pagePath={pagePath}
+      idempotencyKey={crypto.randomUUID()}
     />
   );
 }

@@ -3,6 +3,7 @@
 import type { PriceRange } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { TOPUP_FIELDS } from './form-post';
 import type { FixedAmount, MoneyFormat } from './props';
 
 export interface AmountChoiceProps {
@@ -38,7 +39,7 @@ export function AmountChoice(props: AmountChoiceProps) {
             >
               <input
                 type="radio"
-                name="amount"
+                name={TOPUP_FIELDS.amount}
                 // Major units, as the page's own `?amount=` reads them (the form before JavaScript).
                 value={fixed.amount / 100}
                 checked={props.amount === fixed.amount}
@@ -61,6 +62,7 @@ export function AmountChoice(props: AmountChoiceProps) {
           </label>
           <input
             id={ids.other}
+            name={TOPUP_FIELDS.otherAmount}
             type="text"
             inputMode="decimal"
             value={props.otherAmount}

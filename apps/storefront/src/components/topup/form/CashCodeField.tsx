@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { describedBy, FieldMessages } from '../../FieldMessages';
+import { TOPUP_FIELDS } from './form-post';
 
 /** The cash code that pays for the top-up. */
 export function CashCodeField({
@@ -21,6 +22,7 @@ export function CashCodeField({
       <label htmlFor={ids.input}>{t('cashCodeLabel')}</label>
       <input
         id={ids.input}
+        name={TOPUP_FIELDS.cashCode}
         type="text"
         autoComplete="off"
         spellCheck={false}

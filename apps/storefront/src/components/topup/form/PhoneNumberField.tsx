@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type RefObject, useId } from 'react';
+import { TOPUP_FIELDS } from './form-post';
 import type { PhoneCountry } from './props';
 
 export interface PhoneNumberFieldProps {
@@ -36,7 +37,12 @@ export function PhoneNumberField({
         <label className="visually-hidden" htmlFor={ids.country}>
           {t('phoneCountryLabel')}
         </label>
-        <select id={ids.country} value={country} onChange={(event) => setCountry(event.target.value)}>
+        <select
+          id={ids.country}
+          name={TOPUP_FIELDS.country}
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+        >
           {countries.map(({ code, callingCode }) => (
             <option key={code} value={code}>
               {`${code.toUpperCase()} ${callingCode}`}
@@ -46,7 +52,7 @@ export function PhoneNumberField({
         <input
           ref={inputRef}
           id={ids.phone}
-          name="msisdn"
+          name={TOPUP_FIELDS.msisdn}
           type="tel"
           inputMode="tel"
           autoComplete="tel"

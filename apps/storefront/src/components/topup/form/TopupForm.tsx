@@ -4,6 +4,7 @@ import { isAmountInRange, type PriceRange } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { AmountChoice } from './AmountChoice';
 import { CashCodeField } from './CashCodeField';
+import { TOPUP_FIELDS, TOPUP_POST_PATH } from './form-post';
 import { LookupStatus } from './LookupStatus';
 import { loadSubmission } from './load-submission';
 import { PhoneNumberField } from './PhoneNumberField';
@@ -27,17 +28,21 @@ export function TopupForm(props: TopupFormProps) {
     return t('amountExamples', { amounts: list });
   }
   return (
-    // Sent before JavaScript runs, the form reloads the page with `?msisdn=…&amount=…`, which fills
-    // it in again: nothing the shopper typed is lost.
+    // Sent before JavaScript runs, the form is posted to the shop's server, which puts the top-up in
+    // the cart or brings the shopper back here with what they typed and what was wrong.
     <form
       className="topup-form"
-      method="get"
+      method="post"
+      action={TOPUP_POST_PATH}
       onSubmit={form.submit}
       onFocus={() => void loadSubmission()}
       noValidate
       data-testid="topup-form"
     >
       <h2>{t('topupFormTitle')}</h2>
+      <input type="hidden" name={TOPUP_FIELDS.brandId} value={props.brand.brandId} />
+      <input type="hidden" name={TOPUP_FIELDS.back} value={props.pagePath} />
+      <input type="hidden" name={TOPUP_FIELDS.idempotencyKey} value={props.idempotencyKey} />
       <PhoneNumberField
         countries={props.phoneCountries}
         {...form.phoneNumber}
@@ -77,6 +82,11 @@ export function TopupForm(props: TopupFormProps) {
       <button type="submit" className="button" disabled={form.busy}>
         {lookup.state === 'done' && lookup.tone === 'warning' ? t('continueAnyway') : t('continue')}
       </button>
+      {errors.form && (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <LookupStatus lookup={lookup} />
     </form>
   );

@@ -38,7 +38,22 @@ export interface TopupFormProps {
    * From the page's `?msisdn=…&amount=…` (amount in major units), with the country of that
    * number when the page could read it.
    */
-  initial: { msisdn?: string; amount?: string; country?: string };
+  initial: {
+    msisdn?: string;
+    amount?: string;
+    country?: string;
+    topupType?: string;
+    /** The form was posted before JavaScript and its input had problems: shown from the start. */
+    checked?: boolean;
+    /** The form was posted before JavaScript and the API refused it with this code ('' for none). */
+    error?: string;
+  };
+  /** The problems found when the form was posted before JavaScript, already in the shopper's language. */
+  initialErrors?: FieldErrors;
+  /** The page's own path, where a post before JavaScript comes back to with a problem. */
+  pagePath: string;
+  /** Sent with a post before JavaScript, so that posting twice puts the top-up in the cart once. */
+  idempotencyKey: string;
 }
 
 /** Formats minor units in the shop's currency and the page's language. */
@@ -48,4 +63,6 @@ export interface FieldErrors {
   phone?: string;
   amount?: string;
   cashCode?: string;
+  /** A refusal that concerns no single field. */
+  form?: string;
 }

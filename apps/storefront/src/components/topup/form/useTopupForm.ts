@@ -4,7 +4,7 @@ import { formatMoney, messageKeyFor, numberVerdict, ownerFromLookup } from '@sho
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../Alerts';
-import { cartItem, initialAmount, initialNumber, isRedeeming } from './cart-item';
+import { cartItem, initialAmount, isRedeeming } from './cart-item';
 import { chosenAmount, describeProblems, topupProblems } from './check';
 import { loadSubmission } from './load-submission';
 import type { FieldErrors, TopupFormProps } from './props';
@@ -35,9 +35,8 @@ export function useTopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, props.currency, locale);
-  const initialMsisdn = props.initial.msisdn ? initialNumber(props.initial.msisdn) : '';
   const [country, setCountry] = useState(props.initial.country ?? props.phoneCountries[0]?.code ?? 'de');
-  const [phone, setPhone] = useState(initialMsisdn);
+  const [phone, setPhone] = useState(props.initial.msisdn ?? '');
   const [otherOperator, setOtherOperator] = useState<OtherOperator | null>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   // Once the refusal shows, the number field (which it describes) takes the focus, so that a
@@ -49,9 +48,11 @@ export function useTopupForm(props: TopupFormProps) {
   const startsFixed = props.fixedAmounts.some((fixed) => fixed.amount === start.amount && fixed.purchasable);
   const [amount, setAmount] = useState<number | null>(startsFixed ? start.amount : null);
   const [otherAmount, setOtherAmount] = useState(startsFixed ? '' : start.other);
-  const [topupType, setTopupType] = useState(props.topupTypes[0] ?? 'ONCE_OFF');
+  const [topupType, setTopupType] = useState(
+    props.topupTypes.find((type) => type === props.initial.topupType) ?? props.topupTypes[0] ?? 'ONCE_OFF',
+  );
   const [cashCode, setCashCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(props.initialErrors ?? {});
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const showAlert = useAlert();
   const { adding, putInCart } = useCartAddition(props.afterAdding);

@@ -7,7 +7,7 @@ import { BrandArt } from '../../../../components/catalogue/BrandArt';
 import { ProductList } from '../../../../components/catalogue/ProductList';
 import { TopupSection } from '../../../../components/topup/TopupSection';
 import { fetchProducts } from '../../../../lib/catalogue';
-import { pageIndex, queryValue, type SearchParams, topupDataFilter } from '../../../../lib/page-query';
+import { pageIndex, type SearchParams, topupDataFilter, topupStart } from '../../../../lib/page-query';
 import { requireTenant } from '../../../../lib/tenant';
 
 type BrandParams = Promise<{ categoryId: string; brandId: string }>;
@@ -74,7 +74,8 @@ export default async function BrandPage({
           tenant={tenant}
           brandId={brandId}
           items={topups.items}
-          initial={{ msisdn: queryValue(query, 'msisdn'), amount: queryValue(query, 'amount') }}
+          initial={topupStart(query)}
+          pagePath={path}
         />
       )}
       <section aria-labelledby="brand-products">

@@ -72,7 +72,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   const countries = [country, ...tenant.phoneCountryCodes.filter((code) => code !== country)];
 
   const returnTo = (problem: [string, string]) => {
-    const query = new URLSearchParams({ msisdn: field(TOPUP_FIELDS.msisdn) });
+    const query = new URLSearchParams({ msisdn: field(TOPUP_FIELDS.msisdn), country });
     const minor = chosenAmount(offer, input);
     if (minor !== null) query.set('amount', String(minor / 100));
     if (choice.topupType !== 'ONCE_OFF') query.set(TOPUP_FIELDS.topupType, choice.topupType);
