@@ -61,6 +61,30 @@ export const themeSchema = z.strictObject({
 });
 export type Theme = z.infer<typeof themeSchema>;
 
+/**
+ * How a single-brand main page is composed (decision 0031); every part has a default, so a tenant
+ * states only what differs and the page keeps one layout for tenants that state nothing.
+ */
+export const mainPageSchema = z
+  .strictObject({
+    /**
+     * split: headline and art beside the form; banner: a full-width band above form and panels;
+     * compact: a one-line headline, the form straight below it.
+     */
+    hero: z.enum(['split', 'banner', 'compact']).default('banner'),
+    /** Amount tiles: filled (tinted, solid when chosen), outlined (frame only), pill (rounded, in a row). */
+    tileStyle: z.enum(['filled', 'outlined', 'pill']).default('outlined'),
+    /** Trust points: side (in the column beside the form), below (cards under it), strip (one slim bar). */
+    trustPanel: z.enum(['side', 'below', 'strip']).default('below'),
+    /** An SVG in the tenant's assets folder (e.g. "hero.svg"), drawn at 360 × 240; none shows no art. */
+    heroArt: z
+      .string()
+      .regex(/^[a-z0-9-]+\.svg$/, "an SVG file name in the tenant's assets folder")
+      .optional(),
+  })
+  .prefault({});
+export type MainPageComposition = z.infer<typeof mainPageSchema>;
+
 const flagsSchema = z.strictObject(
   Object.fromEntries(FLAGS.map((flag) => [flag, z.boolean()])) as Record<TenantFlag, z.ZodBoolean>,
 );
@@ -85,6 +109,8 @@ export const tenantConfigSchema = z
     currency: z.enum(['EUR', 'GBP']),
     /** Where the main page lives: single brand at /shop/topup/{shopId}, multi brand at /shop, single shop at /. */
     mainPageKind: z.enum(['single-brand', 'multi-brand', 'single-shop']),
+    /** Layout of the single-brand main page; ignored by the other kinds. */
+    mainPage: mainPageSchema,
     supportEmail: email,
     helpDesk: z.strictObject({ email, productId: z.string().min(1) }),
     tagManagerId: z.string().optional(),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { AA_TEXT_CONTRAST, AA_UI_CONTRAST, contrastRatio } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import funkfix from '../config/funkfix.json' with { type: 'json' };
@@ -60,6 +61,23 @@ describe('demo tenants', () => {
     expect(registry.byHost('nobody.localhost')).toBeUndefined();
   });
 
+  it('compose their single-brand main pages differently, with art that exists', () => {
+    const singleBrand = registry.all.filter((tenant) => tenant.mainPageKind === 'single-brand');
+    const compositions = singleBrand.map(({ mainPage }) =>
+      [mainPage.hero, mainPage.tileStyle, mainPage.trustPanel].join(' '),
+    );
+    expect(new Set(compositions).size).toBe(singleBrand.length);
+    for (const tenant of singleBrand) {
+      const art = tenant.mainPage.heroArt;
+      if (!art) continue;
+      const file = new URL(
+        `../../../apps/storefront/public/assets/${tenant.assetsFolderName}/${art}`,
+        import.meta.url,
+      );
+      expect(existsSync(file), `${tenant.shopId}: ${art}`).toBe(true);
+    }
+  });
+
   const pairs: [keyof Theme, keyof Theme, number][] = [
     ['text', 'background', AA_TEXT_CONTRAST],
     ['text', 'surface', AA_TEXT_CONTRAST],
@@ -103,6 +121,26 @@ describe('a bad tenant config', () => {
       expect(message).toContain('tenant "funkfix"');
       expect(message).toContain('currency');
       expect(message).toContain('themes.light.primary');
+    }
+  });
+
+  it('takes a main page composition of known values only, and defaults one left out', () => {
+    const { mainPage: _, ...unstated } = funkfix;
+    expect(parseTenantConfig('funkfix', unstated).mainPage).toEqual({
+      hero: 'banner',
+      tileStyle: 'outlined',
+      trustPanel: 'below',
+    });
+    const refused = [
+      { hero: 'carousel' },
+      { tileStyle: 'round' },
+      { trustPanel: 'top' },
+      { heroArt: '../ladeplatz/logo.svg' },
+      { heroArt: 'hero.png' },
+      { background: 'red' },
+    ];
+    for (const mainPage of refused) {
+      expect(() => parseTenantConfig('funkfix', { ...funkfix, mainPage })).toThrowError(/mainPage/);
     }
   });
 

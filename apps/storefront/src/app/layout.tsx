@@ -3,6 +3,7 @@ import '@fontsource-variable/inter';
 import '@fontsource-variable/nunito';
 import '@fontsource-variable/source-sans-3';
 import './globals.css';
+import './tokens.css';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';

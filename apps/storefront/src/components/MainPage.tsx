@@ -8,6 +8,7 @@ import { BrandGrid } from './catalogue/BrandGrid';
 import { CategoryMenu } from './catalogue/CategoryMenu';
 import { ProductList } from './catalogue/ProductList';
 import { ProductSearch } from './catalogue/ProductSearch';
+import { TopupPage } from './topup/page/TopupPage';
 import { TopupSection } from './topup/TopupSection';
 
 const HEADLINES = {
@@ -113,6 +114,12 @@ export async function MainPage({
   tenant: TenantConfig;
   searchParams: SearchParams;
 }) {
+  if (tenant.mainPageKind === 'single-brand') {
+    const own = await fetchProducts(tenant, { brand: tenant.shopId }, 0, 100);
+    if (own.items.some((product) => product.kind === 'ONCE_OFF')) {
+      return <TopupPage tenant={tenant} items={own.items} initial={topupStart(searchParams)} />;
+    }
+  }
   const t = await getTranslations('common');
   const [headline, intro] = HEADLINES[tenant.mainPageKind];
   const headlineText = t(headline, { provider: tenant.providerName });
