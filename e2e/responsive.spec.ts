@@ -1,7 +1,11 @@
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { cartStepPath } from '@shop/tenants';
+import { ports } from '../playwright.config';
+import { apiCaller, cartWith, productToBuy } from './demo-cart';
 import { expect, type Locator, type Page, test } from './fixtures';
 import { demoTenants, shopUrl } from './shop';
+
+const callApi = apiCaller(`http://127.0.0.1:${ports.api}`);
 
 /** The widths every page is checked at: small and common phones, a tablet, a laptop. */
 const WIDTHS = [320, 390, 768, 1366];
@@ -61,17 +65,24 @@ async function expectHeaderUsable(page: Page, width: number, shop: (typeof demoT
 
 for (const shop of demoTenants) {
   for (const theme of shop.themes.dark ? ['light', 'dark'] : ['light']) {
-    test(`${shop.shopId}, ${theme}: main and cart pages fit every width, the header works at each`, async ({
+    test(`${shop.shopId}, ${theme}: main and filled cart pages fit every width, the header works at each`, async ({
       page,
       context,
     }) => {
       await context.addCookies([{ name: COOKIE_NAMES.theme, value: theme, url: shopUrl(shop.shopId, '/') }]);
+      const product = await productToBuy(callApi, shop);
+      if (!product) throw new Error(`${shop.shopId} sells nothing to put in a cart`);
+      const cartName = await cartWith(callApi, shop, product);
+      await context.addCookies([
+        { name: COOKIE_NAMES.cartName, value: cartName, url: shopUrl(shop.shopId, '/') },
+      ]);
       for (const path of [undefined, cartStepPath(shop)]) {
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
           await page.goto(shopUrl(shop.shopId, path));
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           await expectNoSidewaysScroll(page);
+          if (path) await expect(page.getByTestId('cart-line').first()).toBeVisible();
           await expectHeaderUsable(page, width, shop);
         }
       }

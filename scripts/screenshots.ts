@@ -11,76 +11,19 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import {
-  cartNameAnswerSchema,
-  checkoutAddressAnswerSchema,
-  type Product,
-  productListingSchema,
-  startedPaymentAnswerSchema,
-} from '@shop/domain/contract';
+import { checkoutAddressAnswerSchema, startedPaymentAnswerSchema } from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { brandPath, mainPagePath, type TenantConfig, tenants } from '@shop/tenants';
-import type * as z from 'zod';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { apiCaller, cartWith, productToBuy } from '../e2e/demo-cart';
 
 const storefrontPort = Number(process.env.PORT ?? 3000);
-const apiUrl = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
+const callApi = apiCaller(`http://127.0.0.1:${process.env.API_PORT ?? 4000}`);
 const outDir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1366, height: 768 },
 ] as const;
-
-/** A number of each brand's own range (docs/sandbox.md, numbering plan). */
-const NUMBER_OF_BRAND: Record<string, string> = {
-  funkfix: '+4917012345678',
-  blitzmobil: '+4915112345678',
-  tarifwerk: '+4916012345678',
-  alpenfunk: '+4366012345678',
-  belwaarde: '+31612345678',
-  rechargeplus: '+33612345678',
-  topnet: '+447712345678',
-  callhome: '+445612345678',
-};
-
-/** A call of the API as the shop's server makes it, its answer read by the contract's schema. */
-async function callApi<T extends z.ZodType>(
-  tenant: TenantConfig,
-  path: string,
-  schema: T,
-  init: RequestInit = {},
-): Promise<z.infer<T>> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', 'x-tenant-id': tenant.shopId, ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${tenant.shopId} ${path}: ${response.status} ${await response.text()}`);
-  return schema.parse(await response.json());
-}
-
-/** The first product a shopper can buy at once: a voucher, or a top-up of a fixed amount. */
-async function productToBuy(tenant: TenantConfig): Promise<Product | undefined> {
-  const { items } = await callApi(tenant, '/api/shop/rest/v1/products?size=100', productListingSchema);
-  return items.find(
-    (product) =>
-      product.amount !== null &&
-      product.status === 'ACTIVE' &&
-      (product.kind === 'VOUCHER' ||
-        (product.kind === 'ONCE_OFF' && NUMBER_OF_BRAND[product.brand.brandId] !== undefined)),
-  );
-}
-
-/** A cart holding the product, as the shop's own form would make it. */
-async function cartWith(tenant: TenantConfig, product: Product): Promise<string> {
-  const phoneNumber = product.kind === 'VOUCHER' ? undefined : NUMBER_OF_BRAND[product.brand.brandId];
-  const { cartName } = await callApi(tenant, '/api/shop/rest/addToCart', cartNameAnswerSchema, {
-    method: 'POST',
-    body: JSON.stringify({
-      items: [{ productId: product.productId, ...(phoneNumber ? { phoneNumber } : {}) }],
-    }),
-  });
-  return cartName;
-}
 
 /** The order of a cart paid by card at the sandbox, as the shopper's browser would pay it. */
 async function paidOrder(tenant: TenantConfig, cartName: string): Promise<string> {
@@ -117,7 +60,7 @@ async function main() {
   const rows: string[] = [];
   for (const tenant of tenants().all) {
     const origin = `http://${tenant.shopId}.localhost:${storefrontPort}`;
-    const product = await productToBuy(tenant);
+    const product = await productToBuy(callApi, tenant);
     const pages: { name: string; path: string }[] = [{ name: 'main', path: mainPagePath(tenant) }];
     if (product) {
       pages.push({
@@ -131,7 +74,7 @@ async function main() {
     for (const theme of tenant.themes.dark ? (['light', 'dark'] as const) : (['light'] as const)) {
       for (const viewport of VIEWPORTS) {
         const context = await browser.newContext({ viewport, colorScheme: theme });
-        const cartName = product ? await cartWith(tenant, product) : undefined;
+        const cartName = product ? await cartWith(callApi, tenant, product) : undefined;
         if (cartName)
           await context.addCookies([{ name: COOKIE_NAMES.cartName, value: cartName, url: origin }]);
         const page = await context.newPage();
