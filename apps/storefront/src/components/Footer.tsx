@@ -1,6 +1,7 @@
 import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { CONTENT_PAGES, contentPagesOf } from '../lib/content-pages';
+import { PaymentMethodLogos } from './PaymentMethodLogos';
 
 const SOCIAL_NETWORK_NAMES = {
   facebook: 'Facebook',
@@ -47,19 +48,11 @@ export async function Footer({ tenant }: { tenant: TenantConfig }) {
       <div className="site-footer__inner">
         <section aria-labelledby="footer-payment">
           <h2 id="footer-payment">{t('footerPaymentMethods')}</h2>
-          <ul className="payment-methods" data-testid="payment-methods">
-            {footer.paymentMethods.map((method) => (
-              <li key={method}>
-                {/* biome-ignore lint/performance/noImgElement: payment icons are small SVGs */}
-                <img
-                  src={`/payment-methods/${method}.svg`}
-                  alt={t(`paymentMethod_${method}`)}
-                  width={48}
-                  height={32}
-                />
-              </li>
-            ))}
-          </ul>
+          <PaymentMethodLogos
+            methods={footer.paymentMethods}
+            className="payment-methods"
+            data-testid="payment-methods"
+          />
         </section>
         {!variations.hideCustomerSupport && (
           <section aria-labelledby="footer-support">

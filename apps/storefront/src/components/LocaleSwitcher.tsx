@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { cookiesStored } from '../lib/browser-cookies';
 import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
 
@@ -47,7 +48,7 @@ export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; 
 
   function choose(code: string) {
     savePreference(COOKIE_NAMES.locale, code);
-    window.location.reload();
+    void cookiesStored().then(() => window.location.reload());
   }
 
   if (!active) return null;

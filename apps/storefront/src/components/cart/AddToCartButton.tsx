@@ -3,6 +3,7 @@
 import { messageKeyFor } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
+import { goTo } from '../../lib/browser-cookies';
 import { useAlert } from '../Alerts';
 
 /** Puts one product (a voucher: no number needed) in the cart and goes to the next step. */
@@ -28,7 +29,7 @@ export function AddToCartButton({
     const { addToCart } = await import('../../lib/shop-api');
     const result = await addToCart([{ productId }], key.current);
     if (result.ok) {
-      window.location.assign(afterAdding);
+      await goTo(afterAdding);
       return;
     }
     setBusy(false);

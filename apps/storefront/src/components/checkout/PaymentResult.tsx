@@ -4,6 +4,7 @@ import './checkout.css';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
 import type { BrandOfArt } from '../../lib/brand-art';
+import { goTo } from '../../lib/browser-cookies';
 import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
 import type { OrderToCommit } from '../../lib/result-query';
 import { saveCartName, savedCartName } from '../../lib/shop-api';
@@ -47,7 +48,7 @@ export function PaymentResult({ kind, order, detailed, mainPage, topupBrand }: P
 
   function tryAgain() {
     if (cartName) saveCartName(cartName);
-    window.location.assign('/shop/checkout/payment');
+    void goTo('/shop/checkout/payment');
   }
 
   return (

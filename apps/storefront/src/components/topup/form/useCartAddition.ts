@@ -3,6 +3,7 @@
 import { messageKeyFor } from '@shop/domain';
 import type { CartItemRequest } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
+import { goTo } from '../../../lib/browser-cookies';
 import { savePhoneNumber } from '../../../lib/phone-number-cookie';
 import { useAlert } from '../../Alerts';
 import { loadSubmission } from './load-submission';
@@ -22,7 +23,7 @@ export function useCartAddition(afterAdding: string) {
     const result = await addToCart([item], addition.current.key);
     if (result.ok) {
       savePhoneNumber(msisdn);
-      window.location.assign(afterAdding);
+      await goTo(afterAdding);
       return;
     }
     setAdding(false);

@@ -1,7 +1,7 @@
 import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { PaymentMethodLogos } from './PaymentMethodLogos';
+import { PaymentMethodLogos } from '../../PaymentMethodLogos';
 import { TrustIcon, type TrustIconName } from './TrustIcon';
 
 function TrustPoint({ icon, title, children }: { icon: TrustIconName; title: string; children: ReactNode }) {
@@ -44,7 +44,11 @@ export async function TrustPoints({ tenant }: { tenant: TenantConfig }) {
           <TrustIcon name="card" />
           <div>
             <strong>{t('trustPaymentMethods')}</strong>
-            <PaymentMethodLogos methods={tenant.paymentMethods} label={t('trustPaymentMethods')} />
+            <PaymentMethodLogos
+              methods={tenant.paymentMethods}
+              className="payment-logos"
+              aria-label={t('trustPaymentMethods')}
+            />
           </div>
         </li>
       </ul>

@@ -1,17 +1,19 @@
 import type { PAYMENT_METHODS } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 
-/** The payment methods the shop takes, as their logos. */
+/** The payment methods the shop takes, as a list of their logos. */
 export async function PaymentMethodLogos({
   methods,
-  label,
+  ...list
 }: {
   methods: readonly (typeof PAYMENT_METHODS)[number][];
-  label: string;
+  className: string;
+  'aria-label'?: string;
+  'data-testid'?: string;
 }) {
   const t = await getTranslations('common');
   return (
-    <ul className="payment-logos" aria-label={label}>
+    <ul {...list}>
       {methods.map((method) => (
         <li key={method}>
           {/* biome-ignore lint/performance/noImgElement: payment icons are small SVGs */}
