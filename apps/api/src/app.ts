@@ -23,6 +23,8 @@ import { tenantContext } from './http/tenant-context';
 import { requestCommit } from './jobs/commit-order';
 import { workerStatus } from './jobs/heartbeat';
 import type { JobQueue } from './jobs/queue';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
@@ -151,6 +153,8 @@ export async function buildApp({
     await scoped.register(cartRoutes, { db, limits, numberOwners });
     await scoped.register(checkoutRoutes, { ...checkout, limits });
     await scoped.register(commitRoutes, { ...fulfilment, limits });
+    await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });
   });
 
   return app;

@@ -2,6 +2,7 @@ export {
   type Database,
   type DatabaseHandle,
   type DatabaseOptions,
+  isUniqueViolation,
   openDatabase,
   type SqlExecutor,
   type Transaction,

@@ -109,6 +109,76 @@ export const promoCodes = pgTable(
 );
 
 /**
+ * A shopper's account on one tenant (the same e-mail on two tenants is two accounts). `user_name`
+ * is what the shopper signs in with, lower-cased: the e-mail, or the phone number (E.164) where
+ * the tenant allows phone registration.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    userName: text('user_name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    /** street, houseNumber, zip, city, countryCode as the shopper gave them. */
+    address: jsonb('address').$type<Record<string, string>>().notNull().default({}),
+    language: text('language'),
+    /** A PHC string: `$argon2id$…`, or `$legacy-sha1$…` for a hash taken over from an older shop. */
+    passwordHash: text('password_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('customers_tenant_user_name').on(table.tenantId, table.userName)],
+);
+
+/**
+ * A signed-in session. The shopper holds a random token; only its SHA-256 is kept, so a copy of
+ * the table signs nobody in.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    /** How the session began: password, otp, sso, checkout, confirmation. */
+    method: text('method').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('customer_sessions_customer').on(table.customerId)],
+);
+
+/**
+ * A code sent to the shopper to confirm an account, reset a password, sign in or confirm a
+ * deletion; kept only as a hash, single-use, short-lived and with few tries. A new code of the
+ * same purpose replaces the open one.
+ */
+export const accountCodes = pgTable(
+  'account_codes',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['CONFIRM', 'RESET', 'SIGN_IN', 'DELETE'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.purpose] })],
+);
+
+/**
  * A shopper's cart. `cart_name` is the guest's only key to it, so it is long and random;
  * `version` rises with every change so that concurrent changes cannot overwrite each other.
  */
@@ -197,6 +267,8 @@ export const orders = pgTable(
     totalPrice: integer('total_price').notNull(),
     lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
     contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
+    /** The account the order belongs to; null for a guest's order (and once the account is deleted). */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     status: text('status').$type<OrderStatus>().notNull(),
     /** While set and in the future, one commit is fulfilling the order; others wait for it. */
     fulfilmentLeaseUntil: timestamp('fulfilment_lease_until', { withTimezone: true }),
@@ -208,6 +280,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_tenant_cart').on(table.tenantId, table.cartName),
+    index('orders_customer_history').on(table.customerId, table.createdAt),
     check('orders_total_not_negative', sql`${table.totalPrice} >= 0`),
   ],
 );

@@ -19,8 +19,8 @@ const GENERAL = GENERAL_ERROR_MESSAGE_KEY;
  * spec gives no key shows the general error, unless the shop has a text of its own for it.
  */
 export const ERROR_CATALOGUE = {
-  // Spec §8. The payment-token, account and auto-top-up codes belong to features the API does
-  // not offer yet; their status is the one they will be answered with.
+  // Spec §8. The payment-token and auto-top-up codes belong to features the API does not offer
+  // yet; their status is the one they will be answered with.
   DISALLOWED_PAYMENT_TOKEN_ID: { status: 409, messageKey: 'usedPaymentTokenError' },
   PAYMENT_TOKEN_ALREADY_EXISTS: { status: 409, messageKey: 'paymentTokenAlreadyExistsError' },
   PAYMENT_TOKEN_NOT_FOUND: { status: 404, messageKey: 'paymentTokenNotFoundError' },
@@ -72,6 +72,18 @@ export const ERROR_CATALOGUE = {
   ORDER_ALREADY_PAID: { status: 409, messageKey: GENERAL },
   UNKNOWN_ORDER: { status: 404, messageKey: 'orderUnknown' },
   INVALID_SIGNATURE: { status: 401, messageKey: GENERAL },
+  // Accounts (decision 0034).
+  PASSWORD_TOO_SHORT: { status: 400, messageKey: 'passwordTooShort' },
+  PASSWORD_TOO_LONG: { status: 400, messageKey: 'passwordTooLong' },
+  PASSWORD_TOO_COMMON: { status: 400, messageKey: 'passwordTooCommon' },
+  PASSWORD_CONTAINS_USER_NAME: { status: 400, messageKey: 'passwordContainsUserName' },
+  INVALID_USER_NAME: { status: 400, messageKey: 'invalidUserName' },
+  // A wrong, used or expired confirmation, reset or sign-in code; the shopper asks for a new one.
+  INVALID_VERIFICATION_CODE: { status: 400, messageKey: 'invalidVerificationCode' },
+  // The password was right but the account's address is not confirmed yet.
+  ACCOUNT_NOT_CONFIRMED: { status: 403, messageKey: 'accountNotConfirmed' },
+  // A tenant with isAuthDisabled, or an SSO call on a tenant without single sign-on.
+  SIGN_IN_NOT_OFFERED: { status: 403, messageKey: 'authorizationRequired' },
   // A top-up for a number that another operator brand owns (decision 0027).
   PHONE_NUMBER_OF_OTHER_OPERATOR: { status: 400, messageKey: 'phoneNumberOfOtherOperator' },
 } as const satisfies Record<string, CatalogueEntry>;

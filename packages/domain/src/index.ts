@@ -1,3 +1,4 @@
+export * from './account';
 export * from './alerts';
 export * from './cart';
 export * from './catalogue';

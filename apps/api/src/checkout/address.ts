@@ -31,6 +31,8 @@ export interface StoredAddress {
   language?: string;
   addressLanguage?: string;
   createAccount?: boolean;
+  /** The account created at this step (createAccount): the order goes into its history. */
+  customerId?: string;
 }
 
 /** "N/A" and blanks mean the field was not given. */

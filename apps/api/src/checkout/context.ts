@@ -22,4 +22,6 @@ export interface CheckoutContext extends CheckoutServices {
   log: FastifyBaseLogger;
   /** Counts a one-time code about to go to this number against the abuse limits; 429 when used up. */
   allowCode: (phoneNumber: string) => Promise<void>;
+  /** The signed-in shopper's account (spec §6: Bearer on start-payment), whose history gets the order. */
+  customerId?: string;
 }

@@ -18,7 +18,7 @@ export async function createOrder(context: CheckoutContext, cartName: string): P
       throw new DomainError('PAYMENT_REQUIRED', 'This cart must be paid; start a payment instead');
     }
     await requireConfirmedNumber(tx, cart, detail);
-    const order = await orderForCart(tx, tenant, cart, detail);
+    const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
     return { orderNumber: order.orderNumber };
   });
 }

@@ -84,7 +84,7 @@ export async function startPayment(
     }
     const save = input.savePayment ?? cart.savePayment;
     await requireConfirmedNumber(tx, cart, detail, save);
-    const order = await orderForCart(tx, tenant, cart, detail);
+    const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
     await reserveVoucherPins(tx, tenant, order, now);
     const iframe = inIframe(tenant, input.method, detail);
     const details = detailsFor(input.method, input.additionalData, iframe);

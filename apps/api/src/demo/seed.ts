@@ -1,6 +1,7 @@
 import { type Database, schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
+import { loadDemoAccounts } from './accounts';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
 import { loadDemoVoucherStock } from './voucher-stock';
@@ -36,6 +37,10 @@ const DEMO_SEEDS: {
   {
     name: 'demo-voucher-stock-v1',
     load: (tx, tenant, { pinCipher }) => loadDemoVoucherStock(tx, tenant, pinCipher),
+  },
+  {
+    name: 'demo-accounts-v1',
+    load: (tx, tenant) => loadDemoAccounts(tx, tenant),
   },
 ];
 

@@ -22,8 +22,11 @@ function brandOf(order: Order, unit: OrderUnit): DeliveredVoucher['brand'] {
   return line?.brand ? { brandId: line.brand.brandId, name: line.brand.name } : null;
 }
 
+/** What reading an order's answer needs: its PINs are decrypted from the tenant's stock. */
+type AnswerReader = Pick<FulfilmentContext, 'db' | 'tenant' | 'pins'>;
+
 async function vouchersOf(
-  context: FulfilmentContext,
+  context: AnswerReader,
   order: Order,
   units: readonly OrderUnit[],
 ): Promise<DeliveredVoucher[]> {
@@ -78,7 +81,7 @@ const toppedUpNumbers = (units: readonly OrderUnit[]): string[] => [
 
 /** The answer for a final order; `replay` answers ORDER_ALREADY_COMMITTED with the same details. */
 export async function finalAnswer(
-  context: FulfilmentContext,
+  context: AnswerReader,
   order: Order,
   payment: Payment | undefined,
   units: readonly OrderUnit[],

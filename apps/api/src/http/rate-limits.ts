@@ -36,6 +36,18 @@ export const DEFAULT_ABUSE_LIMITS = {
   payment: { max: 10, windowMs: MINUTE },
   /** The result page asks every 2 s, up to 10 times per payment. */
   commitPolling: { max: 60, windowMs: MINUTE },
+  /** Sign-in tries (password or code), from one address and for one user name. */
+  signInPerClient: { max: 30, windowMs: 15 * MINUTE },
+  signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** Registrations from one address. */
+  registerPerClient: { max: 10, windowMs: HOUR },
+  /** Confirmation and reset codes checked, from one address (each code also dies after five wrong tries). */
+  codeCheckPerClient: { max: 30, windowMs: 15 * MINUTE },
+  /** Account codes (confirmation, reset, sign-in) sent to one address or number, and at one client's request. */
+  accountCodePerRecipient: { max: 5, windowMs: HOUR },
+  accountCodePerClient: { max: 20, windowMs: HOUR },
+  /** The storefront's error reports. */
+  clientLog: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Allowance>;
 
 export type AbuseLimitName = keyof typeof DEFAULT_ABUSE_LIMITS;

@@ -46,49 +46,88 @@ async function latestOrderOf(tx: Transaction, tenant: TenantConfig, cartName: st
   return order;
 }
 
+/** What a new order is made of: the cart's snapshot, its contact and (if signed in) its account. */
+export interface NewOrder {
+  cartName: string;
+  cartVersion: number;
+  summary: DetailedCart['summary'];
+  lines: Record<string, unknown>[];
+  contact: Record<string, unknown>;
+  customerId: string | null;
+  /** Only for orders taken over from the past (the demo data); a new order is made now. */
+  createdAt?: Date;
+}
+
+/** Writes a new order, in paymentInit, with its own order number and the first entry of its timeline. */
+export async function insertOrder(tx: Transaction, tenant: TenantConfig, order: NewOrder): Promise<Order> {
+  for (;;) {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: newOrderNumber(tenant.shopId),
+        tenantId: tenant.shopId,
+        cartName: order.cartName,
+        cartVersion: order.cartVersion,
+        currency: order.summary.currency,
+        summary: { ...order.summary },
+        totalPrice: order.summary.totalPrice,
+        lines: order.lines,
+        contact: order.contact,
+        customerId: order.customerId,
+        status: 'paymentInit',
+        ...(order.createdAt ? { createdAt: order.createdAt, updatedAt: order.createdAt } : {}),
+      })
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning();
+    if (inserted) {
+      await recordOrderEvent(tx, {
+        orderId: inserted.id,
+        type: 'order.created',
+        detail: {
+          totalPrice: inserted.totalPrice,
+          currency: inserted.currency,
+          cartVersion: order.cartVersion,
+        },
+      });
+      return inserted;
+    }
+  }
+}
+
 /**
  * The order for the cart as it is now: the last one when the cart has not changed since, a new
  * one (with its own order number and a snapshot of lines and amounts, in paymentInit) otherwise.
+ * The order belongs to the signed-in account, else to the account created at the contact step.
  */
 export async function orderForCart(
   tx: Transaction,
   tenant: TenantConfig,
   cart: Cart,
   detail: DetailedCart,
+  signedInCustomerId?: string,
 ): Promise<Order> {
-  const latest = await latestOrderOf(tx, tenant, cart.cartName);
-  if (latest && latest.cartVersion === cart.version) return latest;
   const address = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
-  for (;;) {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: newOrderNumber(tenant.shopId),
-        tenantId: tenant.shopId,
-        cartName: cart.cartName,
-        cartVersion: cart.version,
-        currency: detail.summary.currency,
-        summary: { ...detail.summary },
-        totalPrice: detail.summary.totalPrice,
-        lines: await snapshotLines(tx, cart, detail),
-        contact: {
-          ...address.contact,
-          ...(address.deviceId ? { deviceId: address.deviceId } : {}),
-          ...(address.language ? { language: address.language } : {}),
-        },
-        status: 'paymentInit',
-      })
-      .onConflictDoNothing({ target: orders.orderNumber })
-      .returning();
-    if (order) {
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        type: 'order.created',
-        detail: { totalPrice: order.totalPrice, currency: order.currency, cartVersion: cart.version },
-      });
-      return order;
+  const customerId = signedInCustomerId ?? address.customerId ?? null;
+  const latest = await latestOrderOf(tx, tenant, cart.cartName);
+  if (latest && latest.cartVersion === cart.version) {
+    if (customerId && !latest.customerId) {
+      await tx.update(orders).set({ customerId }).where(eq(orders.id, latest.id));
+      return { ...latest, customerId };
     }
+    return latest;
   }
+  return insertOrder(tx, tenant, {
+    cartName: cart.cartName,
+    cartVersion: cart.version,
+    summary: detail.summary,
+    lines: await snapshotLines(tx, cart, detail),
+    contact: {
+      ...address.contact,
+      ...(address.deviceId ? { deviceId: address.deviceId } : {}),
+      ...(address.language ? { language: address.language } : {}),
+    },
+    customerId,
+  });
 }
 
 /** The cart's lines as the order keeps them; a cash-code line keeps its code for the commit. */

@@ -23,6 +23,7 @@ import { shopOrigin } from '../checkout/shop-origin';
 import { startPayment } from '../checkout/start-payment';
 import { type AbuseLimits, clientAddress } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import { signedInOrGuest } from '../http/session';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -44,7 +45,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
   app,
   { limits, ...services },
 ) => {
-  const context = (request: FastifyRequest): CheckoutContext => ({
+  const context = (request: FastifyRequest, customerId?: string): CheckoutContext => ({
     ...services,
     tenant: request.tenant,
     shopOrigin: shopOrigin(
@@ -61,7 +62,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         { limit: 'otpPerNumberDaily', subject: phoneNumber },
         { limit: 'otpPerShop', subject: 'all' },
       ]),
+    customerId,
   });
+  /** The context of a call that makes an order: the order goes into the signed-in shopper's history. */
+  const orderingContext = async (request: FastifyRequest) =>
+    context(request, (await signedInOrGuest(services.db, request, new Date()))?.customer.id);
   const contactLimit = limits.guard('contact');
   const paymentLimit = limits.guard('payment');
 
@@ -130,7 +135,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
     async (request) => {
       const { paymentMethod, cartName, savePayment, additionalData } = request.body;
       const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
-      return startPayment(context(request), { cartName, method, savePayment, additionalData });
+      return startPayment(await orderingContext(request), { cartName, method, savePayment, additionalData });
     },
   );
 
@@ -148,7 +153,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
     },
     async (request) => {
       const { cartName, savePayment, additionalData } = request.body;
-      return startPayment(context(request), { cartName, method: 'applepay', savePayment, additionalData });
+      return startPayment(await orderingContext(request), {
+        cartName,
+        method: 'applepay',
+        savePayment,
+        additionalData,
+      });
     },
   );
 
@@ -164,7 +174,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createOrder(context(request), request.body.cartName)),
+      reply.status(201).send(await createOrder(await orderingContext(request), request.body.cartName)),
   );
 
   app.get(

@@ -3,6 +3,7 @@
  * every call of spec §7. The API validates, serialises and documents with them; the storefront
  * infers its types from them and parses every answer with them.
  */
+export * from './account';
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';

@@ -1,0 +1,99 @@
+import { isUniqueViolation, schema } from '@shop/db';
+import { DomainError } from '@shop/domain';
+import { type AccountProfile, ADDRESS_PROFILE_FIELDS, type EditProfileRequest } from '@shop/domain/contract';
+import { eq } from 'drizzle-orm';
+import type { AccountContext } from './context';
+import { assertNewPassword, checkPassword, hashPassword } from './passwords';
+import { contactNumber, emailOf, findCustomer } from './registration';
+import { type Customer, endOtherSessions } from './sessions';
+import { accountUser } from './sign-in';
+
+const { customers } = schema;
+
+export function profileOf(customer: Customer): AccountProfile {
+  const address = customer.address;
+  return {
+    ...accountUser(customer),
+    street: address.street ?? null,
+    houseNumber: address.houseNumber ?? null,
+    zip: address.zip ?? null,
+    city: address.city ?? null,
+    countryCode: address.countryCode ?? null,
+    language: customer.language,
+    createdAt: customer.createdAt.toISOString(),
+  };
+}
+
+const orNull = (value: string | undefined, current: string | null) =>
+  value === undefined ? current : value || null;
+
+async function assertCurrentPassword(customer: Customer, password: string | undefined): Promise<void> {
+  if (password === undefined || (await checkPassword(customer.passwordHash, password)) === 'wrong') {
+    throw new DomainError('AUTHENTICATION_FAILED', 'The current password is not correct');
+  }
+}
+
+/**
+ * Spec §7 profile edit. Names, number and address change freely; a new e-mail or a new password
+ * needs the current password. An e-mail account's e-mail is its user name, so it moves with it.
+ * A new password ends every other session of the account.
+ */
+export async function editProfile(
+  context: AccountContext,
+  customer: Customer,
+  sessionHash: string,
+  body: EditProfileRequest,
+): Promise<AccountProfile> {
+  const changes: Partial<typeof customers.$inferInsert> = {
+    firstname: orNull(body.firstname, customer.firstname),
+    lastname: orNull(body.lastname, customer.lastname),
+    language: body.language ?? customer.language,
+    updatedAt: context.now,
+  };
+  const address = { ...customer.address };
+  for (const field of ADDRESS_PROFILE_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (value) address[field] = value;
+    else delete address[field];
+  }
+  changes.address = address;
+  if (body.phoneNumber !== undefined) {
+    const isUserName = !customer.userName.includes('@');
+    if (isUserName && body.phoneNumber !== customer.phoneNumber) {
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'phoneNumber is the user name of this account and cannot change',
+      );
+    }
+    changes.phoneNumber = contactNumber(context, body.phoneNumber || undefined);
+  }
+  const newEmail = emailOf(context, body.email);
+  if (newEmail && newEmail !== customer.email) {
+    await assertCurrentPassword(customer, body.currentPassword);
+    if (customer.userName.includes('@')) {
+      if (await findCustomer(context, newEmail)) {
+        throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this e-mail exists');
+      }
+      changes.userName = newEmail;
+    }
+    changes.email = newEmail;
+  }
+  if (body.newPassword !== undefined) {
+    await assertCurrentPassword(customer, body.currentPassword);
+    assertNewPassword(body.newPassword, changes.userName ?? customer.userName);
+    changes.passwordHash = await hashPassword(body.newPassword);
+  }
+  const updated = await context.db
+    .transaction(async (tx) => {
+      const [row] = await tx.update(customers).set(changes).where(eq(customers.id, customer.id)).returning();
+      if (changes.passwordHash) await endOtherSessions(tx, customer.id, context.now, sessionHash);
+      return row;
+    })
+    .catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this e-mail exists');
+    });
+  if (!updated) throw new DomainError('CUSTOMER_NOT_FOUND', 'The account no longer exists');
+  return profileOf(updated);
+}

@@ -1,0 +1,148 @@
+import { schema } from '@shop/db';
+import { DomainError, parseMsisdn } from '@shop/domain';
+import type {
+  ConfirmAccountAnswer,
+  ConfirmAccountRequest,
+  RegisterAnswer,
+  RegisterRequest,
+} from '@shop/domain/contract';
+import { and, eq } from 'drizzle-orm';
+import { issueCode, useCode } from './codes';
+import { type AccountContext, assertAccountsOffered, userNameOf } from './context';
+import { sendCode } from './delivery';
+import { assertNewPassword, checkPassword, hashPassword } from './passwords';
+import type { Customer } from './sessions';
+
+const { accountCodes, customers } = schema;
+
+export async function findCustomer(
+  context: Pick<AccountContext, 'db' | 'tenant'>,
+  userName: string,
+): Promise<Customer | undefined> {
+  const [customer] = await context.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, context.tenant.shopId), eq(customers.userName, userName)));
+  return customer;
+}
+
+/** A contact number, checked against the tenant's countries, in E.164. */
+export function contactNumber(
+  context: Pick<AccountContext, 'tenant'>,
+  input: string | undefined,
+): string | null {
+  if (!input) return null;
+  const phone = parseMsisdn(input, context.tenant.phoneCountryCodes);
+  if (!phone.ok)
+    throw new DomainError('VALIDATION_FAILED', 'phoneNumber must be a mobile number of the shop’s countries');
+  return phone.msisdn;
+}
+
+/** A contact e-mail, checked and lower-cased. */
+export function emailOf(context: Pick<AccountContext, 'tenant'>, input: string | undefined): string | null {
+  if (!input) return null;
+  const email = userNameOf(context.tenant, input);
+  if (email.kind !== 'email') throw new DomainError('VALIDATION_FAILED', 'email must be an e-mail address');
+  return email.userName;
+}
+
+/** An unconfirmed account whose confirmation code has run out: a registration nobody finished. */
+async function isAbandoned(context: AccountContext, customer: Customer): Promise<boolean> {
+  if (customer.confirmedAt) return false;
+  const [open] = await context.db
+    .select({ expiresAt: accountCodes.expiresAt })
+    .from(accountCodes)
+    .where(and(eq(accountCodes.customerId, customer.id), eq(accountCodes.purpose, 'CONFIRM')));
+  return !open || open.expiresAt <= context.now;
+}
+
+/**
+ * Spec §7 register: creates an unconfirmed account and sends its confirmation code (by e-mail,
+ * or by SMS for a phone account). A user name already taken answers CUSTOMER_DUPLICATION_ERROR,
+ * except that registering again with the same password sends a new code to an account not yet
+ * confirmed, and an abandoned registration (its code run out) may be taken over.
+ */
+export async function register(context: AccountContext, body: RegisterRequest): Promise<RegisterAnswer> {
+  assertAccountsOffered(context.tenant);
+  const given = body.userName || body.email || body.phoneNumber;
+  if (!given) throw new DomainError('VALIDATION_FAILED', 'email or userName is required');
+  const user = userNameOf(context.tenant, given);
+  assertNewPassword(body.password, user.userName);
+  const email = user.kind === 'email' ? user.userName : emailOf(context, body.email);
+  const phoneNumber = user.kind === 'phone' ? user.userName : contactNumber(context, body.phoneNumber);
+
+  const existing = await findCustomer(context, user.userName);
+  if (existing) {
+    if (!existing.confirmedAt && (await checkPassword(existing.passwordHash, body.password)) !== 'wrong') {
+      return answer(
+        user.userName,
+        await sendCode(
+          context,
+          existing,
+          'CONFIRM',
+          await issueCode(context.db, existing.id, 'CONFIRM', context.now),
+        ),
+      );
+    }
+    if (!(await isAbandoned(context, existing))) {
+      throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this user name exists');
+    }
+    await context.db.delete(customers).where(eq(customers.id, existing.id));
+  }
+
+  const passwordHash = await hashPassword(body.password);
+  const [customer] = await context.db
+    .insert(customers)
+    .values({
+      tenantId: context.tenant.shopId,
+      userName: user.userName,
+      email,
+      phoneNumber,
+      firstname: body.firstname || null,
+      lastname: body.lastname || null,
+      language: body.language ?? null,
+      passwordHash,
+      createdAt: context.now,
+      updatedAt: context.now,
+    })
+    .onConflictDoNothing({ target: [customers.tenantId, customers.userName] })
+    .returning();
+  if (!customer) throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this user name exists');
+  const code = await issueCode(context.db, customer.id, 'CONFIRM', context.now);
+  return answer(user.userName, await sendCode(context, customer, 'CONFIRM', code));
+}
+
+const answer = (userName: string, sent: { channel: 'email' | 'sms'; sentTo: string }): RegisterAnswer => ({
+  status: 'registrationSent',
+  message: 'registrationSent',
+  userName,
+  ...sent,
+});
+
+/** Spec §7 confirm: the code from the registration mail or SMS confirms the account. */
+export async function confirmAccount(
+  context: AccountContext,
+  body: ConfirmAccountRequest,
+): Promise<ConfirmAccountAnswer> {
+  assertAccountsOffered(context.tenant);
+  const code = body.code ?? body.confirmationCode;
+  if (!code) throw new DomainError('VALIDATION_FAILED', 'code is required');
+  const user = userNameOf(context.tenant, body.userName);
+  const customer = await findCustomer(context, user.userName);
+  const confirmed = await context.db.transaction(async (tx) => {
+    if (!customer || customer.confirmedAt) return false;
+    if (!(await useCode(tx, customer.id, 'CONFIRM', code, context.now))) return false;
+    await tx
+      .update(customers)
+      .set({ confirmedAt: context.now, updatedAt: context.now })
+      .where(eq(customers.id, customer.id));
+    return true;
+  });
+  if (!confirmed) {
+    throw new DomainError(
+      'INVALID_VERIFICATION_CODE',
+      'The code is wrong, used or expired; ask for a new one',
+    );
+  }
+  return { status: 'CONFIRMED', message: 'successfulRegistration' };
+}

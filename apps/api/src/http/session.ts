@@ -1,0 +1,37 @@
+import type { Database } from '@shop/db';
+import { DomainError } from '@shop/domain';
+import type { FastifyRequest } from 'fastify';
+import { type Customer, customerOfSession } from '../accounts/sessions';
+
+/** The token of `Authorization: Bearer {token}`, if the request carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+([\w-]{20,128})\s*$/i);
+  return match?.[1];
+}
+
+export interface SignedIn {
+  customer: Customer;
+  /** The hash of the session's token: the session to keep when others end. */
+  sessionHash: string;
+  token: string;
+}
+
+/** The signed-in account of the request on its tenant, or undefined for a guest (or a dead session). */
+export async function signedInOrGuest(
+  db: Database,
+  request: FastifyRequest,
+  now: Date,
+): Promise<SignedIn | undefined> {
+  const token = bearerToken(request);
+  if (!token || request.tenant.flags.isAuthDisabled) return undefined;
+  const session = await customerOfSession(db, request.tenant.shopId, token, now);
+  return session ? { customer: session.customer, sessionHash: session.tokenHash, token } : undefined;
+}
+
+/** The signed-in account of the request, or AUTHORIZATION_REQUIRED. */
+export async function signedIn(db: Database, request: FastifyRequest, now: Date): Promise<SignedIn> {
+  const session = await signedInOrGuest(db, request, now);
+  if (!session) throw new DomainError('AUTHORIZATION_REQUIRED', 'Sign in first');
+  return session;
+}

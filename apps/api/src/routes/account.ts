@@ -1,0 +1,134 @@
+import {
+  accountProfileSchema,
+  clientLogBodySchema,
+  editProfileBodySchema,
+  historyOrderParamsSchema,
+  historyOrderSchema,
+  orderHistoryAnswerSchema,
+  orderHistoryQuerySchema,
+} from '@shop/domain/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { type AccountContext, type AccountServices, assertAccountsOffered } from '../accounts/context';
+import { historyOrder, orderHistory } from '../accounts/history';
+import { editProfile, profileOf } from '../accounts/profile';
+import { type AbuseLimits, clientAddress } from '../http/rate-limits';
+import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import { signedIn } from '../http/session';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+const tags = ['account'];
+const headers = tenantHeadersSchema;
+
+/** Spec §7 Account: the signed-in shopper's profile and order history, and the shop's error log. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountServices & { limits: AbuseLimits }> = async (
+  app,
+  { limits, ...services },
+) => {
+  /** The account call's context and its signed-in shopper (AUTHORIZATION_REQUIRED without one). */
+  const account = async (request: FastifyRequest) => {
+    assertAccountsOffered(request.tenant);
+    const context: AccountContext = {
+      ...services,
+      tenant: request.tenant,
+      now: new Date(),
+      log: request.log,
+      allowCode: (recipient) =>
+        limits.take(request, [
+          { limit: 'accountCodePerClient', subject: clientAddress(request) },
+          { limit: 'accountCodePerRecipient', subject: recipient },
+        ]),
+    };
+    return { context, session: await signedIn(services.db, request, context.now) };
+  };
+
+  app.get(
+    '/api/shop/rest/account/profile',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in shopper’s profile',
+        headers,
+        response: { 200: accountProfileSchema, ...errors },
+      },
+    },
+    async (request) => profileOf((await account(request)).session.customer),
+  );
+
+  app.post(
+    '/api/shop/rest/account/profile/edit',
+    {
+      schema: {
+        tags,
+        summary: 'Change the profile; a new e-mail or password needs the current password',
+        headers,
+        body: editProfileBodySchema,
+        response: { 200: accountProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { context, session } = await account(request);
+      return editProfile(context, session.customer, session.sessionHash, request.body);
+    },
+  );
+
+  app.get(
+    '/api/shop/rest/orders/history',
+    {
+      schema: {
+        tags,
+        summary: 'The shopper’s orders, newest first: offset = (page − 1) × 15, size 15',
+        headers,
+        querystring: orderHistoryQuerySchema,
+        response: { 200: orderHistoryAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { context, session } = await account(request);
+      return orderHistory(context, session.customer, request.query);
+    },
+  );
+
+  app.get(
+    '/api/shop/rest/orders/history/:orderNumber',
+    {
+      schema: {
+        tags,
+        summary: 'One order of the shopper with its purchase details and voucher PINs',
+        headers,
+        params: historyOrderParamsSchema,
+        response: { 200: historyOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { context, session } = await account(request);
+      return historyOrder(context, session.customer, request.params.orderNumber);
+    },
+  );
+
+  app.post(
+    '/api/log',
+    {
+      onRequest: limits.guard('clientLog'),
+      schema: {
+        tags: ['operations'],
+        summary: 'An error the storefront met in the browser, for the API’s log',
+        headers,
+        body: clientLogBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { level, message, context } = request.body;
+      request.log[level]({ shop: request.tenant.shopId, client: context ?? {} }, `storefront: ${message}`);
+      return reply.status(204).send(null);
+    },
+  );
+};
