@@ -238,6 +238,19 @@ describe('signing in and out', () => {
     expect(await api.sandbox.client.outbox(unknown)).toEqual([]);
   });
 
+  it('sends the sign-in code by SMS to an e-mail account’s number, typed as the number or the e-mail', async () => {
+    const number = '+31612340108';
+    for (const userName of [number, '0612340108', demoUserName('belwaarde')]) {
+      expect((await post('/api/auth/loginCode', 'belwaarde', { userName })).status).toBe(200);
+      const code = await codeSentTo(number);
+      expect(await post('/api/auth/authenticate', 'belwaarde', { userName, code })).toMatchObject({
+        status: 200,
+        body: { user: { userName: demoUserName('belwaarde'), phoneNumber: number } },
+      });
+    }
+    expect(await api.sandbox.client.outbox(demoUserName('belwaarde'))).toEqual([]);
+  });
+
   it('answers passwordNeedsRehash for a hash of the old scheme, and the recovery token sets a new password', async () => {
     const { userName, password } = REHASH_DEMO;
     const answer = await post('/api/auth/authenticate', 'ladeplatz', { userName, password });

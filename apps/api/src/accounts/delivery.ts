@@ -28,7 +28,8 @@ export function languageOf(
 }
 
 /**
- * Sends an account code: by e-mail to an e-mail account, by SMS to a phone account. Counted
+ * Sends an account code: a sign-in code by SMS to the account's number (spec: login by one-time
+ * code by SMS); any other by e-mail to an e-mail account and by SMS to a phone account. Counted
  * against the abuse limits first; a gateway or mail server that cannot take it answers 503.
  */
 export async function sendCode(
@@ -38,8 +39,13 @@ export async function sendCode(
   code: string,
 ): Promise<SentCode> {
   const { tenant, mailer, messages, log } = context;
-  const email = customer.userName.includes('@') ? customer.userName : undefined;
-  await context.allowCode(customer.userName);
+  const phoneAccount = !customer.userName.includes('@');
+  const email = purpose === 'SIGN_IN' || phoneAccount ? undefined : customer.userName;
+  const number = phoneAccount ? customer.userName : customer.phoneNumber;
+  const recipient = email ?? number;
+  if (!recipient)
+    throw new DomainError('VALIDATION_FAILED', 'The account has no mobile number to send a code to');
+  await context.allowCode(recipient);
   const language = languageOf(context, customer.language);
   const texts = tenantTranslations(tenant, language, 'messages');
   const say = (key: string) =>
@@ -53,13 +59,8 @@ export async function sendCode(
       await mailer.send({ to: email, subject: say(templates.subject), text: say(templates.text) });
       return { channel: 'email', sentTo: maskEmail(email) };
     }
-    await messages.send({
-      channel: 'sms',
-      to: customer.userName,
-      text: say(templates.sms),
-      from: tenant.shortName,
-    });
-    return { channel: 'sms', sentTo: maskMsisdn(customer.userName) };
+    await messages.send({ channel: 'sms', to: recipient, text: say(templates.sms), from: tenant.shortName });
+    return { channel: 'sms', sentTo: maskMsisdn(recipient) };
   } catch (error) {
     log.warn({ err: error, purpose }, 'account code not sent');
     throw new DomainError('SERVICE_UNAVAILABLE', 'The code could not be sent; please try again');

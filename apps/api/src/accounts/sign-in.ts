@@ -1,3 +1,4 @@
+import { schema } from '@shop/db';
 import { DomainError } from '@shop/domain';
 import type {
   AccountUser,
@@ -6,12 +7,15 @@ import type {
   CodeSentAnswer,
   LoginCodeRequest,
 } from '@shop/domain/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { issueCode, useCode } from './codes';
 import { type AccountContext, assertAccountsOffered, userNameOf } from './context';
 import { sendCode } from './delivery';
 import { checkAgainstDecoy, checkPassword } from './passwords';
 import { findCustomer } from './registration';
 import { type Customer, endSession, type SessionMethod, startSession } from './sessions';
+
+const { customers } = schema;
 
 export const accountUser = (customer: Customer): AccountUser => ({
   userId: customer.id,
@@ -51,19 +55,42 @@ export async function signedIn(
  * password or code answers the same NotAuthorizedException, after the same work. A right
  * password of an old scheme answers passwordNeedsRehash with a recovery token instead of a session.
  */
+/**
+ * The account a sign-in code is for: by its user name, or, where the tenant lets numbers sign in,
+ * the one confirmed account that holds the number typed.
+ */
+async function codeAccount(context: AccountContext, userName: string) {
+  const user = userNameOf(context.tenant, userName);
+  const byName = await findCustomer(context, user.userName);
+  if (byName || user.kind !== 'phone') return byName;
+  const holders = await context.db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, context.tenant.shopId),
+        eq(customers.phoneNumber, user.userName),
+        isNotNull(customers.confirmedAt),
+      ),
+    )
+    .limit(2);
+  return holders.length === 1 ? holders[0] : undefined;
+}
+
 export async function authenticate(
   context: AccountContext,
   body: AuthenticateRequest,
   previousToken: string | undefined,
 ): Promise<AuthAnswer> {
   assertAccountsOffered(context.tenant);
+  if (body.code !== undefined) {
+    const holder = await codeAccount(context, body.userName);
+    if (!holder || !(await useCode(context.db, holder.id, 'SIGN_IN', body.code, context.now)))
+      throw refused();
+    return signedIn(context, holder, 'otp', previousToken);
+  }
   const user = userNameOf(context.tenant, body.userName);
   const customer = await findCustomer(context, user.userName);
-  if (body.code !== undefined) {
-    if (!customer || !(await useCode(context.db, customer.id, 'SIGN_IN', body.code, context.now)))
-      throw refused();
-    return signedIn(context, customer, 'otp', previousToken);
-  }
   if (body.password === undefined) throw new DomainError('VALIDATION_FAILED', 'password or code is required');
   if (!customer) {
     await checkAgainstDecoy(body.password);
@@ -85,25 +112,20 @@ export async function authenticate(
 }
 
 /**
- * Sends a sign-in code to a confirmed account's address or number. Answers alike whether or not
- * the account exists, so that the call tells nobody who has an account.
+ * Sends a sign-in code by SMS to a confirmed account's number. Answers alike whether or not the
+ * account exists or has a number, so that the call tells nobody who has an account.
  */
 export async function sendLoginCode(
   context: AccountContext,
   body: LoginCodeRequest,
 ): Promise<CodeSentAnswer> {
   assertAccountsOffered(context.tenant);
-  const user = userNameOf(context.tenant, body.userName);
-  const customer = await findCustomer(context, user.userName);
-  if (customer?.confirmedAt) {
-    await sendCode(
-      context,
-      customer,
-      'SIGN_IN',
-      await issueCode(context.db, customer.id, 'SIGN_IN', context.now),
-    );
+  const customer = await codeAccount(context, body.userName);
+  if (customer?.confirmedAt && (customer.phoneNumber || !customer.userName.includes('@'))) {
+    const code = await issueCode(context.db, customer.id, 'SIGN_IN', context.now);
+    await sendCode(context, customer, 'SIGN_IN', code);
   } else {
-    await context.allowCode(user.userName);
+    await context.allowCode(body.userName.trim().toLowerCase());
   }
   return { status: 'sent', message: 'loginCodeSent' };
 }

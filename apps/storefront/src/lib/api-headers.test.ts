@@ -37,6 +37,17 @@ describe('the headers of a call to the API', () => {
     expect(headers.get('x-client-ip')).toBe('198.51.100.2');
   });
 
+  it('carry the signed-in shopper’s session as a Bearer token, unless the caller names its own', () => {
+    const token = 'k3x9Q_session-token-of-the-shopper';
+    expect(apiHeaders(session({ accessToken: token })).get('authorization')).toBe(`Bearer ${token}`);
+    const own = apiHeaders(
+      session({ accessToken: token }),
+      browserRequest({ authorization: 'Bearer app-token-1234567890' }),
+    );
+    expect(own.get('authorization')).toBe('Bearer app-token-1234567890');
+    expect(apiHeaders(session()).has('authorization')).toBe(false);
+  });
+
   it('set the same channel whether the server calls or the proxy forwards the browser’s call', () => {
     const cookieJars: Record<string, string>[] = [{}, { channel: 'whatsapp' }];
     for (const cookies of cookieJars) {

@@ -33,6 +33,7 @@ const PASSED_THROUGH = [
  * - `X-Country`: the country of an `xx-YY` `LOCALE` cookie, else the tenant's, upper case.
  * - `X-Channel`: the session's channel, its `channel` cookie, else `web`.
  * - `X-CLIENT-IP`: the `CLIENT_IP` cookie, else the address the request came from.
+ * - `Authorization`: the caller's own, else `Bearer` with the signed-in shopper's `accessToken` cookie.
  */
 export function apiHeaders({ tenant, cookies, clientIp }: ShopperSession, forwarded?: Headers): Headers {
   const outgoing = new Headers();
@@ -48,6 +49,8 @@ export function apiHeaders({ tenant, cookies, clientIp }: ShopperSession, forwar
   outgoing.set('X-Channel', cookies.get(COOKIE_NAMES.channel)?.value || DEFAULT_CHANNEL);
   const ip = cookies.get(COOKIE_NAMES.clientIp)?.value || clientIp;
   if (ip) outgoing.set('X-CLIENT-IP', ip);
+  const accessToken = cookies.get(COOKIE_NAMES.accessToken)?.value;
+  if (accessToken && !outgoing.has('authorization')) outgoing.set('Authorization', `Bearer ${accessToken}`);
   if (forwarded) {
     // The API builds the shopper's return URLs (payment result) on the host the shop was reached at.
     const host = forwarded.get('host');

@@ -15,6 +15,11 @@ export const COOKIE_NAMES = {
   clientIp: 'CLIENT_IP',
   /** The session's channel passed on as X-Channel, `web` without it (spec §7). */
   channel: 'channel',
+  /**
+   * The signed-in shopper's access token (spec §6: 365 days), httpOnly: the storefront passes it
+   * on to the API as `Authorization: Bearer`, so the browser's scripts never hold it.
+   */
+  accessToken: 'accessToken',
 } as const;
 
 /** A display choice kept for a year and read back on the server. */
@@ -24,4 +29,5 @@ export type PreferenceCookie = typeof COOKIE_NAMES.locale | typeof COOKIE_NAMES.
 export const COOKIE_MAX_AGE_SECONDS = {
   cartName: 7 * 24 * 60 * 60,
   phoneNumber: 30 * 24 * 60 * 60,
+  accessToken: 365 * 24 * 60 * 60,
 } as const;
