@@ -151,7 +151,7 @@ export async function buildApp({
     await scoped.register(numberLookupRoutes, { numberOwners, limits });
     await scoped.register(productRoutes, { db });
     await scoped.register(cartRoutes, { db, limits, numberOwners });
-    await scoped.register(checkoutRoutes, { ...checkout, limits });
+    await scoped.register(checkoutRoutes, { ...checkout, limits, accounts: { db, mailer, messages, pins } });
     await scoped.register(commitRoutes, { ...fulfilment, limits });
     await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });

@@ -56,6 +56,61 @@ async function isAbandoned(context: AccountContext, customer: Customer): Promise
   return !open || open.expiresAt <= context.now;
 }
 
+/** What a new account starts with. */
+export interface NewAccount {
+  userName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  password: string;
+  firstname?: string;
+  lastname?: string;
+  language?: string;
+}
+
+/**
+ * Opens an unconfirmed account, or answers undefined when the user name is taken. A registration
+ * nobody finished (its confirmation code run out) gives way to the new one.
+ */
+export async function openAccount(
+  context: AccountContext,
+  account: NewAccount,
+): Promise<Customer | undefined> {
+  const existing = await findCustomer(context, account.userName);
+  if (existing) {
+    if (!(await isAbandoned(context, existing))) return undefined;
+    await context.db.delete(customers).where(eq(customers.id, existing.id));
+  }
+  const [customer] = await context.db
+    .insert(customers)
+    .values({
+      tenantId: context.tenant.shopId,
+      userName: account.userName,
+      email: account.email,
+      phoneNumber: account.phoneNumber,
+      firstname: account.firstname || null,
+      lastname: account.lastname || null,
+      language: account.language ?? null,
+      passwordHash: await hashPassword(account.password),
+      createdAt: context.now,
+      updatedAt: context.now,
+    })
+    .onConflictDoNothing({ target: [customers.tenantId, customers.userName] })
+    .returning();
+  return customer;
+}
+
+/** Sends a new confirmation code to an account not yet confirmed. */
+export async function sendConfirmation(context: AccountContext, customer: Customer) {
+  return sendCode(
+    context,
+    customer,
+    'CONFIRM',
+    await issueCode(context.db, customer.id, 'CONFIRM', context.now),
+  );
+}
+
+const taken = () => new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this user name exists');
+
 /**
  * Spec §7 register: creates an unconfirmed account and sends its confirmation code (by e-mail,
  * or by SMS for a phone account). A user name already taken answers CUSTOMER_DUPLICATION_ERROR,
@@ -68,48 +123,25 @@ export async function register(context: AccountContext, body: RegisterRequest): 
   if (!given) throw new DomainError('VALIDATION_FAILED', 'email or userName is required');
   const user = userNameOf(context.tenant, given);
   assertNewPassword(body.password, user.userName);
-  const email = user.kind === 'email' ? user.userName : emailOf(context, body.email);
-  const phoneNumber = user.kind === 'phone' ? user.userName : contactNumber(context, body.phoneNumber);
-
   const existing = await findCustomer(context, user.userName);
-  if (existing) {
-    if (!existing.confirmedAt && (await checkPassword(existing.passwordHash, body.password)) !== 'wrong') {
-      return answer(
-        user.userName,
-        await sendCode(
-          context,
-          existing,
-          'CONFIRM',
-          await issueCode(context.db, existing.id, 'CONFIRM', context.now),
-        ),
-      );
-    }
-    if (!(await isAbandoned(context, existing))) {
-      throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this user name exists');
-    }
-    await context.db.delete(customers).where(eq(customers.id, existing.id));
+  if (
+    existing &&
+    !existing.confirmedAt &&
+    (await checkPassword(existing.passwordHash, body.password)) !== 'wrong'
+  ) {
+    return answer(user.userName, await sendConfirmation(context, existing));
   }
-
-  const passwordHash = await hashPassword(body.password);
-  const [customer] = await context.db
-    .insert(customers)
-    .values({
-      tenantId: context.tenant.shopId,
-      userName: user.userName,
-      email,
-      phoneNumber,
-      firstname: body.firstname || null,
-      lastname: body.lastname || null,
-      language: body.language ?? null,
-      passwordHash,
-      createdAt: context.now,
-      updatedAt: context.now,
-    })
-    .onConflictDoNothing({ target: [customers.tenantId, customers.userName] })
-    .returning();
-  if (!customer) throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this user name exists');
-  const code = await issueCode(context.db, customer.id, 'CONFIRM', context.now);
-  return answer(user.userName, await sendCode(context, customer, 'CONFIRM', code));
+  const customer = await openAccount(context, {
+    userName: user.userName,
+    email: user.kind === 'email' ? user.userName : emailOf(context, body.email),
+    phoneNumber: user.kind === 'phone' ? user.userName : contactNumber(context, body.phoneNumber),
+    password: body.password,
+    firstname: body.firstname,
+    lastname: body.lastname,
+    language: body.language,
+  });
+  if (!customer) throw taken();
+  return answer(user.userName, await sendConfirmation(context, customer));
 }
 
 const answer = (userName: string, sent: { channel: 'email' | 'sms'; sentTo: string }): RegisterAnswer => ({

@@ -14,8 +14,9 @@ import type {
   DetailedCart,
 } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { accountAtCheckout } from '../accounts/checkout-account';
 import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
 import { paymentItemsOf } from '../orders/orders';
 import type { CheckoutContext } from './context';
@@ -79,7 +80,10 @@ function numberToConfirm(address: StoredAddress, detail: DetailedCart): string |
   );
 }
 
-/** Whether this cart's checkout needs a confirmed phone number (accounts do not exist yet: all are guests). */
+/**
+ * Whether this cart's checkout needs a confirmed phone number. Signed-in shoppers confirm too: an
+ * account costs nothing to open, so it proves nothing about the number.
+ */
 export function needsOtp(
   cart: Pick<Cart, 'savePayment'>,
   detail: DetailedCart,
@@ -103,6 +107,8 @@ export async function submitCheckoutAddress(
 ): Promise<CheckoutAddressAnswer> {
   const { db, tenant, now } = context;
   const address = readAddress(tenant, input.deliveryAddress, input.language);
+  const account = await openedAccount(context, input, address);
+  if (account) address.customerId = account.customer.id;
   const pending = await db.transaction(async (tx): Promise<PendingOtp | undefined> => {
     const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
     const savePayment = input.savePayment ?? cart.savePayment;
@@ -118,8 +124,30 @@ export async function submitCheckoutAddress(
     if (challenge?.verifiedAt && challenge.phoneNumber === phoneNumber) return undefined;
     return openChallenge(tx, context, cart, phoneNumber, address.language ?? tenant.defaultLocale);
   });
-  if (!pending) return { nextStep: 'PAYMENT' };
-  return { nextStep: 'OTP', otpSentTo: await sendChallenge(context, pending) };
+  const authData = account
+    ? { accessToken: account.session.accessToken, expiresAt: account.session.expiresAt.toISOString() }
+    : undefined;
+  if (!pending) return { nextStep: 'PAYMENT', authData };
+  return { nextStep: 'OTP', otpSentTo: await sendChallenge(context, pending), authData };
+}
+
+/** The account a guest opens at this step (createAccount), signed in; none for a signed-in shopper. */
+async function openedAccount(
+  context: CheckoutContext,
+  input: CheckoutAddressRequest,
+  address: StoredAddress,
+) {
+  if (!address.createAccount || context.customerId) return undefined;
+  if (!context.accounts) throw new DomainError('AUTHORIZATION_REQUIRED', 'This shop opens no accounts');
+  const [cart] = await context.db
+    .select({ deliveryAddress: carts.deliveryAddress })
+    .from(carts)
+    .where(and(eq(carts.tenantId, context.tenant.shopId), eq(carts.cartName, input.cartName)));
+  return accountAtCheckout(context.accounts, {
+    email: address.contact.email,
+    password: input.deliveryAddress.password,
+    openedBefore: (cart?.deliveryAddress as StoredAddress | null)?.customerId,
+  });
 }
 
 /** Sends a new code to the number the cart's checkout confirms (once a minute at most). */

@@ -1,6 +1,7 @@
 import type { Database } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountContext } from '../accounts/context';
 import type { MessageGateway } from '../adapters/messages';
 import type { PaymentProvider } from '../adapters/payment-provider';
 
@@ -22,6 +23,8 @@ export interface CheckoutContext extends CheckoutServices {
   log: FastifyBaseLogger;
   /** Counts a one-time code about to go to this number against the abuse limits; 429 when used up. */
   allowCode: (phoneNumber: string) => Promise<void>;
+  /** What opens an account at the contact step (createAccount); absent where no route offers it. */
+  accounts?: AccountContext;
   /** The signed-in shopper's account (spec §6: Bearer on start-payment), whose history gets the order. */
   customerId?: string;
 }

@@ -52,11 +52,14 @@ export const DEFAULT_ABUSE_LIMITS = {
 
 export type AbuseLimitName = keyof typeof DEFAULT_ABUSE_LIMITS;
 
+/** The limits on codes sent, refused as OTP_RESEND_TIME_LIMIT_RESTRICTION (spec §8 otpResendTimeLimit). */
 const OTP_LIMITS: ReadonlySet<AbuseLimitName> = new Set([
   'otpPerNumber',
   'otpPerNumberDaily',
   'otpPerClient',
   'otpPerShop',
+  'accountCodePerRecipient',
+  'accountCodePerClient',
 ]);
 
 /** The ceilings a tenant's config may lower or raise. */

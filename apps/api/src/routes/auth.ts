@@ -14,12 +14,13 @@ import {
 } from '@shop/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccountContext, AccountServices } from '../accounts/context';
+import type { AccountServices } from '../accounts/context';
 import { assertAccountsOffered } from '../accounts/context';
 import { forgotPassword, resetPassword } from '../accounts/recovery';
 import { confirmAccount, register } from '../accounts/registration';
 import { endSession } from '../accounts/sessions';
 import { authenticate, sendLoginCode } from '../accounts/sign-in';
+import { accountContextOf } from '../http/account-context';
 import { type AbuseLimits, clientAddress } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 import { bearerToken } from '../http/session';
@@ -40,17 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Abuse
   app,
   { limits, ...services },
 ) => {
-  const context = (request: FastifyRequest): AccountContext => ({
-    ...services,
-    tenant: request.tenant,
-    now: new Date(),
-    log: request.log,
-    allowCode: (recipient) =>
-      limits.take(request, [
-        { limit: 'accountCodePerClient', subject: clientAddress(request) },
-        { limit: 'accountCodePerRecipient', subject: recipient },
-      ]),
-  });
+  const context = (request: FastifyRequest) => accountContextOf(services, limits, request);
   const signInTry = (request: FastifyRequest, userName: string) =>
     limits.take(request, [
       { limit: 'signInPerClient', subject: clientAddress(request) },

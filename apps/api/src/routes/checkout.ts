@@ -15,12 +15,14 @@ import {
 } from '@shop/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountServices } from '../accounts/context';
 import { resendOtp, submitCheckoutAddress } from '../checkout/address';
 import type { CheckoutContext, CheckoutServices } from '../checkout/context';
 import { createOrder, orderStatus } from '../checkout/order-requests';
 import { verifyChallenge } from '../checkout/otp';
 import { shopOrigin } from '../checkout/shop-origin';
 import { startPayment } from '../checkout/start-payment';
+import { accountContextOf } from '../http/account-context';
 import { type AbuseLimits, clientAddress } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 import { signedInOrGuest } from '../http/session';
@@ -41,10 +43,9 @@ const headers = tenantHeadersSchema;
 const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** The checkout calls of spec §7 (Cart and checkout, the checkout half), at exactly its paths. */
-export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: AbuseLimits }> = async (
-  app,
-  { limits, ...services },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<
+  CheckoutServices & { limits: AbuseLimits; accounts: AccountServices }
+> = async (app, { limits, accounts, ...services }) => {
   const context = (request: FastifyRequest, customerId?: string): CheckoutContext => ({
     ...services,
     tenant: request.tenant,
@@ -64,7 +65,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
       ]),
     customerId,
   });
-  /** The context of a call that makes an order: the order goes into the signed-in shopper's history. */
+  /** The context of a call for a signed-in shopper or a guest: an order goes into the shopper's history. */
   const orderingContext = async (request: FastifyRequest) =>
     context(request, (await signedInOrGuest(services.db, request, new Date()))?.customer.id);
   const contactLimit = limits.guard('contact');
@@ -82,7 +83,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutServices & { limits: 
         response: { 200: checkoutAddressAnswerSchema, ...errors },
       },
     },
-    async (request) => submitCheckoutAddress(context(request), request.body),
+    async (request) =>
+      submitCheckoutAddress(
+        { ...(await orderingContext(request)), accounts: accountContextOf(accounts, limits, request) },
+        request.body,
+      ),
   );
 
   app.post(

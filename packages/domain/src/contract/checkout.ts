@@ -43,6 +43,10 @@ export type CheckoutAddressRequest = z.infer<typeof checkoutAddressBodySchema>;
 export const checkoutAddressAnswerSchema = z.object({
   nextStep: z.enum(CHECKOUT_NEXT_STEPS),
   otpSentTo: z.string().optional().meta({ description: 'The masked number the code went to' }),
+  authData: z
+    .object({ accessToken: z.string(), expiresAt: z.string() })
+    .optional()
+    .meta({ description: 'The session of the account a guest opened with createAccount (Bearer)' }),
 });
 export type CheckoutAddressAnswer = z.infer<typeof checkoutAddressAnswerSchema>;
 
