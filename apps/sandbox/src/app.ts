@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { idpRoutes } from './idp/routes';
 import type { OperatorOptions } from './operator/options';
 import { operatorRoutes } from './operator/routes';
 import { Outbox } from './outbox/messages';
 import { outboxRoutes } from './outbox/routes';
 import { DEFAULT_SMTP_HOST, MailServer } from './outbox/smtp';
-import type { PspOptions } from './psp/options';
+import { type PspOptions, publicBaseUrlOf } from './psp/options';
 import { pspRoutes } from './psp/routes';
 
 export interface SandboxOptions extends PspOptions, OperatorOptions {
@@ -25,8 +26,9 @@ export type SandboxApp = FastifyInstance & {
 };
 
 /**
- * The sandbox: payment provider (`/psp`), mobile operator (`/operator`) and message outbox
- * (`/outbox`, plus an SMTP server) that the shop talks to over real HTTP and SMTP. Each part
+ * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
+ * (`/outbox`, plus an SMTP server) and identity provider (`/idp`) that the shop talks to over
+ * real HTTP and SMTP. Each part
  * registers its routes here. The SMTP server starts when the app is ready (`listen`, `ready`,
  * `inject`) and stops when it closes.
  */
@@ -60,6 +62,7 @@ export async function buildSandbox({
   });
   await app.register(pspRoutes, { prefix: '/psp', ...psp });
   await app.register(outboxRoutes, { prefix: '/outbox', outbox });
+  await app.register(idpRoutes, { prefix: '/idp', publicBaseUrl: publicBaseUrlOf(psp) });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

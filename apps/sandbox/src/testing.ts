@@ -1,8 +1,12 @@
 import { buildSandbox, type SandboxApp, type SandboxOptions } from './app';
+import type { AssertionRequest } from './idp/assertions';
 import type { OutboxMessage } from './outbox/messages';
 import type { paymentView } from './psp/payments';
 
 export type { OutboxMessage, SandboxApp, SandboxOptions };
+
+/** What a test asks the identity provider to sign: the number, and any of the rest. */
+export type SandboxAssertionRequest = Pick<AssertionRequest, 'msisdn'> & Partial<AssertionRequest>;
 
 /** A sandbox listening on a free port of 127.0.0.1, for tests and benchmarks of other parts. */
 export interface RunningSandbox {
@@ -48,6 +52,15 @@ export function sandboxClient(baseUrl: string) {
     outbox: (to: string) => json<OutboxMessage[]>(`/outbox?to=${encodeURIComponent(to)}`),
     /** The provider's payment, by its id or by its payer URL. */
     payment: (payerUrlOrId: string) => json<SandboxPayment>(`/psp/payments/${paymentIdOf(payerUrlOrId)}`),
+    /** An assertion of the shop's identity provider, as its login page would hand it over. */
+    assertion: async (shopId: string, request: SandboxAssertionRequest) =>
+      (
+        await json<{ assertion: string }>(`/idp/${shopId}/assertions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        })
+      ).assertion,
     /** The HTTP twin of a button on the provider's page: approve, decline, cancel, … */
     act: (payerUrl: string, action: string, body: object = {}) =>
       json<{ redirectUrl: string }>(`${new URL(payerUrl).pathname}/${action}`, {

@@ -20,10 +20,15 @@ export interface PspOptions extends WebhookDeliveryOptions {
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:4100';
 export const DEFAULT_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 
+/** The base URL shoppers reach the sandbox at, without a trailing slash. */
+export function publicBaseUrlOf(options: Pick<PspOptions, 'publicBaseUrl'>): string {
+  return (options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
+}
+
 /** The options with their defaults filled in; the base URL loses a trailing slash. */
 export function resolvePspOptions(options: PspOptions): Required<PspOptions> {
   return {
-    publicBaseUrl: (options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, ''),
+    publicBaseUrl: publicBaseUrlOf(options),
     webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     webhookTimeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
