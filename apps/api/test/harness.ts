@@ -2,7 +2,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { syncTenants } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
 import { sandboxClient, startSandbox } from '@shop/sandbox/testing';
-import { tenants } from '@shop/tenants';
+import { createTenantRegistry, tenantSources } from '@shop/tenants';
 import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
@@ -63,10 +63,12 @@ export async function startApi({
     slowAnswerDelayMs: 2500,
   });
   const sandboxUrl = sandbox.baseUrl;
+  // The tenants' single sign-on goes to this sandbox's identity provider.
+  const registry = createTenantRegistry(tenantSources, { sandboxUrl });
   const database = await createTestDatabase();
-  await syncTenants(database.db, tenants().all);
+  await syncTenants(database.db, registry.all);
   const pins = createPinCipher(TEST_PIN_KEY);
-  await seedDemoData(database.db, tenants().all, { pinCipher: pins });
+  await seedDemoData(database.db, registry.all, { pinCipher: pins });
   const jobs = await startPgBossQueue({
     db: database,
     maintains: withWorker,
@@ -79,7 +81,7 @@ export async function startApi({
     const baseUrl = `http://127.0.0.1:${port}`;
     const dependencies: AppDependencies = {
       logger: { level: process.env.API_TEST_LOG ? 'warn' : 'error' },
-      tenants: tenants(),
+      tenants: registry,
       db: database.db,
       pingDatabase: database.ping,
       operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),

@@ -131,10 +131,35 @@ export const customers = pgTable(
     /** A PHC string: `$argon2id$…`, or `$legacy-sha1$…` for a hash taken over from an older shop. */
     passwordHash: text('password_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The tenant's identity provider's `sub` for this shopper, once they signed in by single sign-on. */
+    ssoSubject: text('sso_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('customers_tenant_user_name').on(table.tenantId, table.userName)],
+  (table) => [
+    uniqueIndex('customers_tenant_user_name').on(table.tenantId, table.userName),
+    uniqueIndex('customers_tenant_sso_subject').on(table.tenantId, table.ssoSubject),
+  ],
+);
+
+/**
+ * A single sign-on assertion that signed someone in, by its `jti`, kept until it would no longer
+ * be accepted anyway, so that it signs nobody in a second time (decision 0035).
+ */
+export const usedSsoAssertions = pgTable(
+  'used_sso_assertions',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    jti: text('jti').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    keepUntil: timestamp('keep_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.jti] }),
+    index('used_sso_assertions_keep_until').on(table.tenantId, table.keepUntil),
+  ],
 );
 
 /**

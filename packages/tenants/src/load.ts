@@ -5,9 +5,49 @@ export class TenantConfigError extends Error {
   override name = 'TenantConfigError';
 }
 
+/**
+ * Stands for the sandbox's base URL at the start of a tenant's single sign-on URLs (`sso.issuer`,
+ * `sso.jwksUrl`, `variations.ssoLoginUrl`): the demo tenants' identity provider is the sandbox's,
+ * wherever it runs (decision 0035). No other field is read for it.
+ */
+export const SANDBOX_URL_PLACEHOLDER = '{SANDBOX_URL}';
+export const DEFAULT_SANDBOX_URL = 'http://localhost:4100';
+
+export interface TenantConfigOptions {
+  /** What `{SANDBOX_URL}` stands for; default http://localhost:4100. */
+  sandboxUrl?: string;
+}
+
+const SANDBOX_URL_FIELDS = [
+  ['sso', 'issuer'],
+  ['sso', 'jwksUrl'],
+  ['variations', 'ssoLoginUrl'],
+] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function withSandboxUrl(raw: unknown, sandboxUrl: string): unknown {
+  if (!isRecord(raw)) return raw;
+  const base = sandboxUrl.replace(/\/+$/, '');
+  let config = raw;
+  for (const [block, field] of SANDBOX_URL_FIELDS) {
+    const part = config[block];
+    const value = isRecord(part) ? part[field] : undefined;
+    if (typeof value !== 'string' || !value.startsWith(SANDBOX_URL_PLACEHOLDER)) continue;
+    const resolved = `${base}${value.slice(SANDBOX_URL_PLACEHOLDER.length)}`;
+    config = { ...config, [block]: { ...(part as object), [field]: resolved } };
+  }
+  return config;
+}
+
 /** Validates one tenant's raw config, naming the tenant and every bad field on failure. */
-export function parseTenantConfig(source: string, raw: unknown): TenantConfig {
-  const result = tenantConfigSchema.safeParse(raw);
+export function parseTenantConfig(
+  source: string,
+  raw: unknown,
+  { sandboxUrl = DEFAULT_SANDBOX_URL }: TenantConfigOptions = {},
+): TenantConfig {
+  const result = tenantConfigSchema.safeParse(withSandboxUrl(raw, sandboxUrl));
   if (result.success) return result.data;
   const fields = result.error.issues
     .map((issue) => `  - ${issue.path.length ? z.core.toDotPath(issue.path) : '(root)'}: ${issue.message}`)
@@ -23,9 +63,12 @@ export interface TenantRegistry {
 }
 
 /** Validates every tenant config and indexes them; throws on the first bad tenant or a clash. */
-export function createTenantRegistry(sources: Record<string, unknown>): TenantRegistry {
+export function createTenantRegistry(
+  sources: Record<string, unknown>,
+  options: TenantConfigOptions = {},
+): TenantRegistry {
   const all = Object.entries(sources).map(([source, raw]) => {
-    const tenant = parseTenantConfig(source, raw);
+    const tenant = parseTenantConfig(source, raw, options);
     if (tenant.shopId !== source) {
       throw new TenantConfigError(
         `Invalid config of tenant "${source}":\n  - shopId: must equal the file name ("${source}")`,

@@ -143,6 +143,12 @@ export const tenantConfigSchema = z
     themes: z.strictObject({ light: themeSchema, dark: themeSchema.optional() }),
     fontFaces: z.strictObject({ body: z.enum(FONTS), heading: z.enum(FONTS) }),
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1),
+    /**
+     * The tenant's identity provider for single sign-on (decision 0035): who signs the assertions
+     * (`issuer`) and where its public keys are (`jwksUrl`). Present exactly when
+     * `variations.ssoLoginUrl` is; `{SANDBOX_URL}` at the start of either stands for the sandbox.
+     */
+    sso: z.strictObject({ issuer: url, jwksUrl: url }).optional(),
     /** The tenant's account at the payment provider (secrets stay in the environment, never here). */
     paymentProvider: z
       .strictObject({
@@ -181,6 +187,7 @@ export const tenantConfigSchema = z
       hasScrollToTop: z.boolean(),
       hideImprint: z.boolean(),
       hideCustomerSupport: z.boolean(),
+      /** The identity provider's login page; the shop adds `redirect_uri` and `state` to it. */
       ssoLoginUrl: url.optional(),
       voucherDeliveryChannels: z.array(z.enum(['email', 'sms', 'whatsapp'])).min(1),
       mobileAppDeepLink: z.string().optional(),
@@ -237,6 +244,13 @@ export const tenantConfigSchema = z
         code: 'custom',
         path: ['abuseLimits', 'otpPerNumberPerDay'],
         message: 'must be at least otpPerNumberPerHour',
+      });
+    }
+    if (Boolean(tenant.sso) !== Boolean(tenant.variations.ssoLoginUrl)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: tenant.sso ? ['variations', 'ssoLoginUrl'] : ['sso'],
+        message: 'single sign-on needs both sso (issuer, jwksUrl) and variations.ssoLoginUrl',
       });
     }
     if (tenant.variations.mobileAppDeepLink && !tenant.flags.hasMobileAppFlow) {

@@ -106,6 +106,34 @@ describe('demo tenants', () => {
   }
 });
 
+describe('single sign-on', () => {
+  it('is offered by blitzmobil and weltaufladen, whose identity provider is the sandbox', () => {
+    const registry = createTenantRegistry(tenantSources, { sandboxUrl: 'http://127.0.0.1:4400/' });
+    const offering = registry.all.filter((tenant) => tenant.sso).map((tenant) => tenant.shopId);
+    expect(offering.sort()).toEqual(['blitzmobil', 'weltaufladen']);
+    const blitzmobil = registry.byId('blitzmobil');
+    expect(blitzmobil?.sso).toEqual({
+      issuer: 'http://127.0.0.1:4400/idp/blitzmobil',
+      jwksUrl: 'http://127.0.0.1:4400/idp/blitzmobil/jwks.json',
+    });
+    expect(blitzmobil?.variations.ssoLoginUrl).toBe('http://127.0.0.1:4400/idp/blitzmobil/authorize');
+    expect(registry.all.filter((tenant) => tenant.variations.ssoLoginUrl)).toHaveLength(2);
+  });
+
+  it('reads {SANDBOX_URL} as http://localhost:4100 unless told otherwise, and keeps a tenant’s own URLs', () => {
+    const weltaufladen = parseTenantConfig('weltaufladen', tenantSources.weltaufladen);
+    expect(weltaufladen.sso?.issuer).toBe('http://localhost:4100/idp/weltaufladen');
+    const own = {
+      ...(tenantSources.weltaufladen as typeof funkfix),
+      sso: { issuer: 'https://login.welt.example', jwksUrl: 'https://login.welt.example/keys' },
+      variations: { ...funkfix.variations, ssoLoginUrl: 'https://login.welt.example/authorize' },
+    };
+    const parsed = parseTenantConfig('weltaufladen', own, { sandboxUrl: 'http://127.0.0.1:4400' });
+    expect(parsed.sso).toEqual(own.sso);
+    expect(parsed.variations.ssoLoginUrl).toBe('https://login.welt.example/authorize');
+  });
+});
+
 describe('a bad tenant config', () => {
   it('fails naming the tenant and every bad field', () => {
     const broken = {
@@ -167,6 +195,21 @@ describe('a bad tenant config', () => {
     for (const abuseLimits of refused) {
       expect(() => parseTenantConfig('funkfix', { ...funkfix, abuseLimits })).toThrowError(/abuseLimits/);
     }
+  });
+
+  it('offers single sign-on only with both an identity provider and a login URL', () => {
+    const blitzmobil = tenantSources.blitzmobil as typeof funkfix & { sso: object };
+    const { sso: _, ...withoutProvider } = blitzmobil;
+    expect(() => parseTenantConfig('blitzmobil', withoutProvider)).toThrowError(
+      /tenant "blitzmobil"[\s\S]*sso/,
+    );
+    const withoutLoginPage = { ...funkfix, sso: blitzmobil.sso };
+    expect(() => parseTenantConfig('funkfix', withoutLoginPage)).toThrowError(/variations\.ssoLoginUrl/);
+    const unknownPlaceholder = {
+      ...blitzmobil,
+      sso: { issuer: '{IDP_URL}/blitzmobil', jwksUrl: 'https://login.example/jwks.json' },
+    };
+    expect(() => parseTenantConfig('blitzmobil', unknownPlaceholder)).toThrowError(/sso\.issuer/);
   });
 
   it('fails when a file name and its shop id differ, or two tenants claim one domain', () => {

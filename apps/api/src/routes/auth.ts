@@ -11,6 +11,7 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
   signOutAnswerSchema,
+  ssoAuthenticateBodySchema,
 } from '@shop/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +21,8 @@ import { forgotPassword, resetPassword } from '../accounts/recovery';
 import { confirmAccount, register } from '../accounts/registration';
 import { endSession } from '../accounts/sessions';
 import { authenticate, sendLoginCode } from '../accounts/sign-in';
+import { identityProviderOf, ssoAuthenticate } from '../accounts/sso';
+import { createAssertionVerifier } from '../adapters/identity-provider';
 import { accountContextOf } from '../http/account-context';
 import { type AbuseLimits, clientAddress } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
@@ -48,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Abuse
       { limit: 'signInPerAccount', subject: userName.trim().toLowerCase() },
     ]);
   const codeCheck = limits.guard('codeCheckPerClient');
+  const assertions = createAssertionVerifier();
 
   app.post(
     '/api/auth/register',
@@ -94,6 +98,25 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Abuse
       assertAccountsOffered(request.tenant);
       await signInTry(request, request.body.userName);
       return authenticate(context(request), request.body, bearerToken(request));
+    },
+  );
+
+  app.post(
+    '/api/auth/ssoAuthenticate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign in with the assertion of the shop’s identity provider (single sign-on); answers the access token (Bearer)',
+        headers,
+        body: ssoAuthenticateBodySchema,
+        response: { 200: authAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      identityProviderOf(request.tenant);
+      await limits.take(request, [{ limit: 'signInPerClient', subject: clientAddress(request) }]);
+      return ssoAuthenticate(context(request), assertions, request.body, bearerToken(request));
     },
   );
 

@@ -117,11 +117,17 @@ export type LoginCodeRequest = z.input<typeof loginCodeBodySchema>;
 export const codeSentAnswerSchema = z.object({ status: z.literal('sent'), message: z.string() });
 export type CodeSentAnswer = z.infer<typeof codeSentAnswerSchema>;
 
-export const ssoAuthenticateBodySchema = z.object({
-  /** The identity provider's signed assertion (a JWT). */
-  assertion: text(8192).min(1),
-  msisdn: optionalText(32),
-});
+export const ssoAuthenticateBodySchema = z
+  .object({
+    /** The identity provider's signed assertion (a JWT), as its login page handed it back. */
+    assertion: text(8192).min(1),
+    /** The shopper's number as the shop knows it; when given, it must be the asserted number. */
+    msisdn: optionalText(32),
+  })
+  .meta({
+    description:
+      'The assertion of the shop’s identity provider (decision 0035): ES256, for this shop, at most five minutes old, used once.',
+  });
 export type SsoAuthenticateRequest = z.input<typeof ssoAuthenticateBodySchema>;
 
 export const signOutAnswerSchema = z.object({
