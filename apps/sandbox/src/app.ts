@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { addressRoutes } from './address/routes';
 import type { OperatorOptions } from './operator/options';
 import { operatorRoutes } from './operator/routes';
 import { Outbox } from './outbox/messages';
@@ -25,10 +26,10 @@ export type SandboxApp = FastifyInstance & {
 };
 
 /**
- * The sandbox: payment provider (`/psp`), mobile operator (`/operator`) and message outbox
- * (`/outbox`, plus an SMTP server) that the shop talks to over real HTTP and SMTP. Each part
- * registers its routes here. The SMTP server starts when the app is ready (`listen`, `ready`,
- * `inject`) and stops when it closes.
+ * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
+ * (`/outbox`, plus an SMTP server) and postcode service (`/address`) that the shop talks to over
+ * real HTTP and SMTP. Each part registers its routes here. The SMTP server starts when the app is
+ * ready (`listen`, `ready`, `inject`) and stops when it closes.
  */
 export async function buildSandbox({
   logger = false,
@@ -60,6 +61,7 @@ export async function buildSandbox({
   });
   await app.register(pspRoutes, { prefix: '/psp', ...psp });
   await app.register(outboxRoutes, { prefix: '/outbox', outbox });
+  await app.register(addressRoutes, { prefix: '/address' });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

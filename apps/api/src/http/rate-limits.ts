@@ -30,6 +30,8 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** The contact step (checkout-address, resend-otp), whether or not a code goes out. */
   contact: { max: 20, windowMs: MINUTE },
   numberLookup: { max: 30, windowMs: MINUTE },
+  /** Postcode look-ups of the address forms (checkout and profile). */
+  addressLookup: { max: 30, windowMs: MINUTE },
   /** Creating and changing carts. */
   cart: { max: 60, windowMs: MINUTE },
   /** Starting payments at the provider. */

@@ -4,6 +4,7 @@
  * infers its types from them and parses every answer with them.
  */
 export * from './account';
+export * from './address';
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';
