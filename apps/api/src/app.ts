@@ -32,6 +32,7 @@ import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
+import { ownDataRoutes } from './routes/own-data';
 import { productRoutes } from './routes/products';
 import { translationRoutes } from './routes/translations';
 import { webhookRoutes } from './routes/webhooks';
@@ -161,6 +162,7 @@ export async function buildApp({
     await scoped.register(commitRoutes, { ...fulfilment, limits });
     await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits });
   });
 
   return app;

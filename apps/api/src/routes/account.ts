@@ -10,12 +10,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { type AccountContext, type AccountServices, assertAccountsOffered } from '../accounts/context';
+import type { AccountServices } from '../accounts/context';
 import { historyOrder, orderHistory } from '../accounts/history';
 import { editProfile, profileOf } from '../accounts/profile';
-import { type AbuseLimits, clientAddress } from '../http/rate-limits';
+import { signedInAccount } from '../http/account-request';
+import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
-import { signedIn } from '../http/session';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -32,22 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Ab
   app,
   { limits, ...services },
 ) => {
-  /** The account call's context and its signed-in shopper (AUTHORIZATION_REQUIRED without one). */
-  const account = async (request: FastifyRequest) => {
-    assertAccountsOffered(request.tenant);
-    const context: AccountContext = {
-      ...services,
-      tenant: request.tenant,
-      now: new Date(),
-      log: request.log,
-      allowCode: (recipient) =>
-        limits.take(request, [
-          { limit: 'accountCodePerClient', subject: clientAddress(request) },
-          { limit: 'accountCodePerRecipient', subject: recipient },
-        ]),
-    };
-    return { context, session: await signedIn(services.db, request, context.now) };
-  };
+  const account = (request: FastifyRequest) => signedInAccount(services, limits, request);
 
   app.get(
     '/api/shop/rest/account/profile',

@@ -11,4 +11,5 @@ export * from './checkout';
 export * from './commit';
 export * from './common';
 export * from './health';
+export * from './own-data';
 export * from './translations';

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { type AccountContext, type AccountServices, assertAccountsOffered } from '../accounts/context';
+import { type AbuseLimits, clientAddress } from './rate-limits';
+import { type SignedIn, signedIn } from './session';
+
+/** An account call's context: the services, the request's tenant and time, the limits of codes sent. */
+export function accountContext(
+  services: AccountServices,
+  limits: AbuseLimits,
+  request: FastifyRequest,
+): AccountContext {
+  return {
+    ...services,
+    tenant: request.tenant,
+    now: new Date(),
+    log: request.log,
+    allowCode: (recipient) =>
+      limits.take(request, [
+        { limit: 'accountCodePerClient', subject: clientAddress(request) },
+        { limit: 'accountCodePerRecipient', subject: recipient },
+      ]),
+  };
+}
+
+/**
+ * The context of a call of the signed-in shopper and their session; AUTHORIZATION_REQUIRED
+ * without a live session of this tenant, and on a tenant without accounts.
+ */
+export async function signedInAccount(
+  services: AccountServices,
+  limits: AbuseLimits,
+  request: FastifyRequest,
+): Promise<{ context: AccountContext; session: SignedIn }> {
+  assertAccountsOffered(request.tenant);
+  const context = accountContext(services, limits, request);
+  return { context, session: await signedIn(services.db, request, context.now) };
+}
