@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { AddressLookup } from './adapters/address-lookup';
 import type { Mailer } from './adapters/mailer';
 import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
@@ -24,12 +25,14 @@ import { requestCommit } from './jobs/commit-order';
 import { workerStatus } from './jobs/heartbeat';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './routes/account';
+import { addressRoutes } from './routes/address';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
+import { ownDataRoutes } from './routes/own-data';
 import { productRoutes } from './routes/products';
 import { translationRoutes } from './routes/translations';
 import { webhookRoutes } from './routes/webhooks';
@@ -42,6 +45,8 @@ export interface AppDependencies {
   pingDatabase: () => Promise<void>;
   /** The mobile operator: number look-ups, top-ups, voucher PINs, cash codes. */
   operator: Operator;
+  /** The postcode service of the address forms. */
+  addressLookup: AddressLookup;
   mailer: Mailer;
   /** Encrypts and decrypts voucher PINs at rest. */
   pins: PinCipher;
@@ -83,6 +88,7 @@ export async function buildApp({
   db,
   pingDatabase,
   operator,
+  addressLookup,
   mailer,
   pins,
   commitLeaseMs,
@@ -149,12 +155,14 @@ export async function buildApp({
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
     await scoped.register(numberLookupRoutes, { numberOwners, limits });
+    await scoped.register(addressRoutes, { addressLookup, limits });
     await scoped.register(productRoutes, { db });
     await scoped.register(cartRoutes, { db, limits, numberOwners });
     await scoped.register(checkoutRoutes, { ...checkout, limits, accounts: { db, mailer, messages, pins } });
     await scoped.register(commitRoutes, { ...fulfilment, limits });
     await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits });
   });
 
   return app;

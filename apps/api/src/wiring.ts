@@ -2,6 +2,7 @@ import { type DatabaseHandle, openDatabase } from '@shop/db';
 import type { TenantRegistry } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { createHttpAddressLookup } from './adapters/address-lookup';
 import { createSmtpMailer } from './adapters/mailer';
 import { createHttpMessageGateway } from './adapters/messages';
 import { createHttpOperator } from './adapters/operator';
@@ -51,6 +52,7 @@ export function shopServices(
     db: database.db,
     pingDatabase: database.ping,
     operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
+    addressLookup: createHttpAddressLookup({ baseUrl: env.SANDBOX_URL }),
     provider: createSandboxPaymentProvider({
       baseUrl: env.SANDBOX_URL,
       webhookSecret: env.PSP_WEBHOOK_SECRET,

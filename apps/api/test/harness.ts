@@ -3,6 +3,7 @@ import { syncTenants } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
 import { sandboxClient, startSandbox } from '@shop/sandbox/testing';
 import { createTenantRegistry, tenantSources } from '@shop/tenants';
+import { createHttpAddressLookup } from '../src/adapters/address-lookup';
 import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
@@ -76,7 +77,7 @@ export async function startApi({
     onError: (error) => console.warn(`job queue: ${error.message}`),
   });
   /** An API process over this database and sandbox, listening on a port of its own. */
-  const listeningApi = async (limits: AbuseLimitOptions) => {
+  const listeningApi = async (limits: AbuseLimitOptions, services: Partial<AppDependencies> = {}) => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dependencies: AppDependencies = {
@@ -85,6 +86,12 @@ export async function startApi({
       db: database.db,
       pingDatabase: database.ping,
       operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
+      addressLookup: createHttpAddressLookup({
+        baseUrl: sandboxUrl,
+        timeoutMs: 1000,
+        retries: 2,
+        backoffMs: [100],
+      }),
       provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
       messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
       mailer: createSmtpMailer({
@@ -95,6 +102,7 @@ export async function startApi({
       publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
       jobs,
       abuseLimits: limits,
+      ...services,
     };
     const app = await buildApp(dependencies);
     await app.listen({ port, host: '127.0.0.1' });
@@ -127,9 +135,12 @@ export async function startApi({
     sandbox: { app: sandbox.app, baseUrl: sandboxUrl, client: sandboxClient(sandboxUrl) },
     request: first.request,
     reconcile: first.reconcile,
-    /** A second API process sharing this one's database and sandbox (closed with it). */
-    another: async (limits: AbuseLimitOptions = abuseLimits) => {
-      const api = await listeningApi(limits);
+    /**
+     * A second API process sharing this one's database and sandbox (closed with it); `services`
+     * replace the outside services it would use (an adapter pointed elsewhere).
+     */
+    another: async (limits: AbuseLimitOptions = abuseLimits, services: Partial<AppDependencies> = {}) => {
+      const api = await listeningApi(limits, services);
       others.push(api);
       return { baseUrl: api.baseUrl, request: api.request };
     },

@@ -24,6 +24,7 @@ const NOT_RECORD_IDS: Record<string, string> = {
   'x-tenant-id': 'the tenant itself: B sends its own',
   phoneNumber: "the shopper's own number, not a record",
   houseNumber: 'part of an address',
+  countryName: 'a country’s name as the shop shows it, beside the postcode to look up',
   deviceId: 'chosen by the shopper’s device, only stored with the cart',
   fraudnetSessionId: 'chosen by the browser for the provider’s fraud check',
   autoTopupLightNotificationId: 'an operator notification id, only stored with a cart item',

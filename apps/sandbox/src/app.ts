@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { addressRoutes } from './address/routes';
 import { idpRoutes } from './idp/routes';
 import type { OperatorOptions } from './operator/options';
 import { operatorRoutes } from './operator/routes';
@@ -27,10 +28,9 @@ export type SandboxApp = FastifyInstance & {
 
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
- * (`/outbox`, plus an SMTP server) and identity provider (`/idp`) that the shop talks to over
- * real HTTP and SMTP. Each part
- * registers its routes here. The SMTP server starts when the app is ready (`listen`, `ready`,
- * `inject`) and stops when it closes.
+ * (`/outbox`, plus an SMTP server), identity provider (`/idp`) and postcode service (`/address`)
+ * that the shop talks to over real HTTP and SMTP. Each part registers its routes here. The SMTP
+ * server starts when the app is ready (`listen`, `ready`, `inject`) and stops when it closes.
  */
 export async function buildSandbox({
   logger = false,
@@ -63,6 +63,7 @@ export async function buildSandbox({
   await app.register(pspRoutes, { prefix: '/psp', ...psp });
   await app.register(outboxRoutes, { prefix: '/outbox', outbox });
   await app.register(idpRoutes, { prefix: '/idp', publicBaseUrl: publicBaseUrlOf(psp) });
+  await app.register(addressRoutes, { prefix: '/address' });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

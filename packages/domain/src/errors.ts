@@ -86,6 +86,8 @@ export const ERROR_CATALOGUE = {
   SIGN_IN_NOT_OFFERED: { status: 403, messageKey: 'authorizationRequired' },
   // A top-up for a number that another operator brand owns (decision 0027).
   PHONE_NUMBER_OF_OTHER_OPERATOR: { status: 400, messageKey: 'phoneNumberOfOtherOperator' },
+  // An order of the account is paid and not yet delivered; deleting waits for it (decision 0036).
+  ACCOUNT_HAS_OPEN_ORDERS: { status: 409, messageKey: 'accountHasOpenOrders' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -14,4 +14,5 @@ export * from './number-owner';
 export * from './payment';
 export * from './phone';
 export * from './phone-prefix';
+export * from './postcode';
 export * from './voucher';

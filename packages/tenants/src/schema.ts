@@ -1,4 +1,4 @@
-import { LANGUAGES, NAMESPACES } from '@shop/domain';
+import { COUNTRIES, LANGUAGES, NAMESPACES } from '@shop/domain';
 import { z } from 'zod';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
@@ -39,7 +39,7 @@ export const PAYMENT_METHODS = [
   'cashcode',
 ] as const;
 export const CARD_BRANDS = ['mastercard', 'visa', 'american-express'] as const;
-export const COUNTRIES = ['de', 'at', 'fr', 'nl', 'be', 'gb'] as const;
+export { COUNTRIES };
 export const AUTO_TOPUP_TYPES = ['LOW_BALANCE', 'WEEKLY', 'MONTHLY', 'TARIFF'] as const;
 /** Fonts the storefront ships (self-hosted, nothing fetched from the internet). */
 export const FONTS = ['inter', 'nunito', 'source-sans-3', 'dm-sans'] as const;

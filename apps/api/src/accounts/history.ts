@@ -77,6 +77,14 @@ export async function historyOrder(
       ),
     );
   if (!order) throw new DomainError('UNKNOWN_ORDER', `No order ${orderNumber} in this account`);
+  return withPurchase(context, order);
+}
+
+/** An order with its purchase details: what was delivered once it is final, PINs included. */
+export async function withPurchase(
+  context: Pick<AccountContext, 'db' | 'tenant' | 'pins'>,
+  order: Order,
+): Promise<HistoryOrder> {
   const [payment] = await paymentsOf(context.db, order);
   const outcome = order.outcome as unknown as StoredOutcome | null;
   const purchase = outcome?.settled

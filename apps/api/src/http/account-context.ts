@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountContext, AccountServices } from '../accounts/context';
+import { type AccountContext, type AccountServices, assertAccountsOffered } from '../accounts/context';
 import { type AbuseLimits, clientAddress } from './rate-limits';
+import { type SignedIn, signedIn } from './session';
 
 /** The context of an account call: codes sent count against the limits per client and per recipient. */
 export const accountContextOf = (
@@ -18,3 +19,17 @@ export const accountContextOf = (
       { limit: 'accountCodePerRecipient', subject: recipient },
     ]),
 });
+
+/**
+ * The context of a call of the signed-in shopper and their session; AUTHORIZATION_REQUIRED
+ * without a live session of this tenant, and on a tenant without accounts.
+ */
+export async function signedInAccount(
+  services: AccountServices,
+  limits: AbuseLimits,
+  request: FastifyRequest,
+): Promise<{ context: AccountContext; session: SignedIn }> {
+  assertAccountsOffered(request.tenant);
+  const context = accountContextOf(services, limits, request);
+  return { context, session: await signedIn(services.db, request, context.now) };
+}

@@ -30,6 +30,8 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** The contact step (checkout-address, resend-otp), whether or not a code goes out. */
   contact: { max: 20, windowMs: MINUTE },
   numberLookup: { max: 30, windowMs: MINUTE },
+  /** Postcode look-ups of the address forms (checkout and profile). */
+  addressLookup: { max: 30, windowMs: MINUTE },
   /** Creating and changing carts. */
   cart: { max: 60, windowMs: MINUTE },
   /** Starting payments at the provider. */
@@ -46,6 +48,8 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** Account codes (confirmation, reset, sign-in) sent to one address or number, and at one client's request. */
   accountCodePerRecipient: { max: 5, windowMs: HOUR },
   accountCodePerClient: { max: 20, windowMs: HOUR },
+  /** Copies of an account's data: each reads every order of the account. */
+  accountExport: { max: 10, windowMs: HOUR },
   /** The storefront's error reports. */
   clientLog: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Allowance>;

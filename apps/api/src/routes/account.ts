@@ -10,13 +10,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { type AccountServices, assertAccountsOffered } from '../accounts/context';
+import type { AccountServices } from '../accounts/context';
 import { historyOrder, orderHistory } from '../accounts/history';
 import { editProfile, profileOf } from '../accounts/profile';
-import { accountContextOf } from '../http/account-context';
+import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
-import { signedIn } from '../http/session';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -33,12 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Ab
   app,
   { limits, ...services },
 ) => {
-  /** The account call's context and its signed-in shopper (AUTHORIZATION_REQUIRED without one). */
-  const account = async (request: FastifyRequest) => {
-    assertAccountsOffered(request.tenant);
-    const context = accountContextOf(services, limits, request);
-    return { context, session: await signedIn(services.db, request, context.now) };
-  };
+  const account = (request: FastifyRequest) => signedInAccount(services, limits, request);
 
   app.get(
     '/api/shop/rest/account/profile',

@@ -4,10 +4,12 @@
  * infers its types from them and parses every answer with them.
  */
 export * from './account';
+export * from './address';
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';
 export * from './commit';
 export * from './common';
 export * from './health';
+export * from './own-data';
 export * from './translations';
