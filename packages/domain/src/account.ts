@@ -20,6 +20,9 @@ export const ACCOUNT_CODE_PATTERN = /^\d{6}$/;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Whether a text has the form of an e-mail address (whether it reaches anybody, only a mail tells). */
+export const isEmailAddress = (value: string): boolean => EMAIL.test(value) && value.length <= 254;
+
 export type UserName =
   | { ok: true; kind: 'email'; userName: string }
   | { ok: true; kind: 'phone'; userName: string }
@@ -36,9 +39,7 @@ export function readUserName(
 ): UserName {
   const value = input.trim();
   if (value.includes('@')) {
-    return EMAIL.test(value) && value.length <= 254
-      ? { ok: true, kind: 'email', userName: value.toLowerCase() }
-      : { ok: false };
+    return isEmailAddress(value) ? { ok: true, kind: 'email', userName: value.toLowerCase() } : { ok: false };
   }
   if (!tenant.phoneRegistration) return { ok: false };
   const phone = parseMsisdn(value, tenant.phoneCountryCodes);

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './address';
 export * from './alerts';
 export * from './cart';
 export * from './catalogue';
@@ -11,6 +12,7 @@ export * from './fulfilment';
 export * from './locale';
 export * from './money';
 export * from './number-owner';
+export * from './order-history';
 export * from './payment';
 export * from './phone';
 export * from './phone-prefix';

@@ -23,7 +23,7 @@ const SAME_AS_IN_ENGLISH: Partial<Record<string, string[]>> = {
   de: ['shopLink', 'category_gaming'],
   fr: ['menu'],
   it: ['menu', 'kind_VOUCHER'],
-  nl: ['menu', 'contact', 'category_entertainment'],
+  nl: ['menu', 'contact', 'category_entertainment', 'addressPostcodeLabel'],
   pl: ['menu', 'kind_VOUCHER'],
   ro: ['contact', 'kind_VOUCHER'],
 };

@@ -1,5 +1,6 @@
 'use client';
 
+import './checkout.css';
 import { formatMoney, formatMsisdn } from '@shop/domain';
 import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
@@ -22,10 +23,13 @@ function vouchersOf(answer: CommitAnswer): DeliveredVoucher[] {
 export function PurchaseDetails({
   answer,
   showOrderDate,
+  showOrderNumber = true,
   topupBrand,
 }: {
   answer: CommitAnswer;
   showOrderDate: boolean;
+  /** Left out where the page names the order already. */
+  showOrderNumber?: boolean;
   /** The brand the numbers were topped up with, where the shop knows it: shown beside them. */
   topupBrand?: BrandOfArt;
 }) {
@@ -35,10 +39,12 @@ export function PurchaseDetails({
   return (
     <>
       <dl className="payment-result__details" data-testid="purchase-details">
-        <div>
-          <dt>{t('orderNumberLabel')}</dt>
-          <dd data-testid="order-number">{answer.orderNumber}</dd>
-        </div>
+        {showOrderNumber && (
+          <div>
+            <dt>{t('orderNumberLabel')}</dt>
+            <dd data-testid="order-number">{answer.orderNumber}</dd>
+          </div>
+        )}
         {showOrderDate && (
           <div>
             <dt>{t('orderDateLabel')}</dt>

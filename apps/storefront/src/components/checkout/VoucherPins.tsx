@@ -3,9 +3,11 @@
 import { redemptionMessageKey } from '@shop/domain';
 import type { DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId } from 'react';
-import { useAlert } from '../Alerts';
+import { useEffect, useId, useState } from 'react';
 import { BrandArt } from '../catalogue/BrandArt';
+
+/** How long the outcome of a copy stays beside the button (as long as a toast, spec §9). */
+const COPY_NOTE_MS = 5000;
 
 /** Selects an element's text, so that the shopper can copy it by hand. */
 function selectText(element: HTMLElement | null) {
@@ -27,16 +29,25 @@ function formatDate(value: string, locale: string): string {
 function VoucherPin({ voucher, label }: { voucher: DeliveredVoucher; label: string }) {
   const t = useTranslations('common');
   const locale = useLocale();
-  const showAlert = useAlert();
   const ids = { label: useId(), pin: useId() };
+  const [copyNote, setCopyNote] = useState<'voucherPinCopied' | 'voucherPinCopyByHand'>();
 
+  useEffect(() => {
+    if (!copyNote) return;
+    const timer = setTimeout(() => setCopyNote(undefined), COPY_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [copyNote]);
+
+  // The note is said in a live region that is on the page from the start (one that appears with
+  // its text is often not read out); it is emptied first, so a second copy is announced again.
   async function copy() {
+    setCopyNote(undefined);
     try {
       await navigator.clipboard.writeText(voucher.pin);
-      showAlert({ messageKey: 'voucherPinCopied', severity: 'success' });
+      setCopyNote('voucherPinCopied');
     } catch {
       selectText(document.getElementById(ids.pin));
-      showAlert({ messageKey: 'voucherPinCopyByHand', severity: 'info' });
+      setCopyNote('voucherPinCopyByHand');
     }
   }
 
@@ -55,6 +66,9 @@ function VoucherPin({ voucher, label }: { voucher: DeliveredVoucher; label: stri
         <button type="button" className="secondary-button" onClick={copy} aria-describedby={ids.label}>
           {t('copyVoucherPin')}
         </button>
+        <span className="voucher-pin__copied" role="status">
+          {copyNote && t(copyNote)}
+        </span>
       </div>
       {(voucher.serial || voucher.validUntil) && (
         <dl className="voucher-pin__facts">
