@@ -391,6 +391,39 @@ describe('the profile', () => {
     expect(profile.city).toBe('Paris');
   });
 
+  it('writes the postcode as its country does, refuses a country the shops do not serve, and lets a phone account drop its e-mail', async () => {
+    const number = `+316${String(Date.now() + 11).slice(-8)}`;
+    await registeredAndConfirmedByPhone(number);
+    const token = await signIn('belwaarde', number, STRONG);
+    const edit = (body: unknown) => post('/api/shop/rest/account/profile/edit', 'belwaarde', body, token);
+    expect(
+      await edit({
+        zip: '1012ab',
+        city: 'Amsterdam',
+        countryCode: 'nl',
+        email: 'Piet@Example.org',
+        currentPassword: STRONG,
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { zip: '1012 AB', countryCode: 'NL', email: 'piet@example.org' },
+    });
+    expect(await edit({ zip: '99999', countryCode: 'NL' })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await edit({ countryCode: 'US' })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await edit({ email: '' })).toMatchObject({ status: 200, body: { email: null } });
+    // An e-mail account's e-mail is its user name: it cannot go.
+    const demo = await signIn('belwaarde', demoUserName('belwaarde'), DEMO_PASSWORD);
+    expect(await post('/api/shop/rest/account/profile/edit', 'belwaarde', { email: '' }, demo)).toMatchObject(
+      { status: 400, body: { code: 'VALIDATION_FAILED' } },
+    );
+  });
+
   it('refuses every account call without a session, and on a tenant without accounts', async () => {
     for (const path of ['/api/shop/rest/account/profile', '/api/shop/rest/orders/history']) {
       expect(await get(path, 'funkfix')).toMatchObject({

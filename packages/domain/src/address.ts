@@ -1,3 +1,5 @@
+import { isCountry, normalisePostcode } from './postcode';
+
 /**
  * A shopper's postal address as the account keeps it (spec §3 address record). Country codes are
  * ISO 3166-1 alpha-2, written upper case (`DE`); a lower-case code is read the same.
@@ -12,20 +14,10 @@ export interface PostalAddress {
 
 export type AddressField = keyof Omit<PostalAddress, 'countryCode'>;
 
-/** Postcodes of the countries the shop serves; a country not listed takes any postcode. */
-const POSTCODES: Readonly<Record<string, RegExp>> = {
-  DE: /^\d{5}$/,
-  AT: /^\d{4}$/,
-  BE: /^\d{4}$/,
-  FR: /^\d{5}$/,
-  NL: /^\d{4} ?[A-Z]{2}$/i,
-  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
-};
-
-/** Whether a postcode has the form of the country's postcodes. */
+/** Whether a postcode has the form of the country's postcodes; a country not served takes any postcode. */
 export function isPostcodeOf(zip: string, countryCode: string): boolean {
-  const pattern = POSTCODES[countryCode.toUpperCase()];
-  return pattern ? pattern.test(zip.trim()) : zip.trim().length > 0;
+  const country = countryCode.toLowerCase();
+  return isCountry(country) ? normalisePostcode(zip, country) !== undefined : zip.trim().length > 0;
 }
 
 export type AddressProblem =

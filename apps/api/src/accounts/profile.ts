@@ -1,5 +1,5 @@
 import { isUniqueViolation, schema } from '@shop/db';
-import { DomainError } from '@shop/domain';
+import { COUNTRIES, DomainError, isCountry, normalisePostcode } from '@shop/domain';
 import { type AccountProfile, ADDRESS_PROFILE_FIELDS, type EditProfileRequest } from '@shop/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { AccountContext } from './context';
@@ -33,6 +33,23 @@ async function assertCurrentPassword(customer: Customer, password: string | unde
   }
 }
 
+/** The address with its country code upper case and its postcode as the country writes it. */
+function checkedAddress(address: Record<string, string>): Record<string, string> {
+  const checked = { ...address };
+  if (checked.countryCode !== undefined) {
+    const country = checked.countryCode.toLowerCase();
+    if (!isCountry(country))
+      throw new DomainError('VALIDATION_FAILED', `countryCode must be one of ${COUNTRIES.join(', ')}`);
+    checked.countryCode = country.toUpperCase();
+    if (checked.zip !== undefined) {
+      const zip = normalisePostcode(checked.zip, country);
+      if (!zip) throw new DomainError('VALIDATION_FAILED', `zip is not a postcode of ${checked.countryCode}`);
+      checked.zip = zip;
+    }
+  }
+  return checked;
+}
+
 /**
  * Spec §7 profile edit. Names, number and address change freely; a new e-mail or a new password
  * needs the current password. An e-mail account's e-mail is its user name, so it moves with it.
@@ -57,7 +74,7 @@ export async function editProfile(
     if (value) address[field] = value;
     else delete address[field];
   }
-  changes.address = address;
+  changes.address = checkedAddress(address);
   if (body.phoneNumber !== undefined) {
     const isUserName = !customer.userName.includes('@');
     if (isUserName && body.phoneNumber !== customer.phoneNumber) {
@@ -68,10 +85,19 @@ export async function editProfile(
     }
     changes.phoneNumber = contactNumber(context, body.phoneNumber || undefined);
   }
+  const emailAccount = customer.userName.includes('@');
+  if (body.email === '') {
+    if (emailAccount)
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'email is the user name of this account and cannot be removed',
+      );
+    changes.email = null;
+  }
   const newEmail = emailOf(context, body.email);
   if (newEmail && newEmail !== customer.email) {
     await assertCurrentPassword(customer, body.currentPassword);
-    if (customer.userName.includes('@')) {
+    if (emailAccount) {
       if (await findCustomer(context, newEmail)) {
         throw new DomainError('CUSTOMER_DUPLICATION_ERROR', 'An account with this e-mail exists');
       }

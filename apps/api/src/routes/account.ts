@@ -60,6 +60,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Ab
     },
     async (request) => {
       const { context, session } = await account(request);
+      // A stolen session must not become a way to guess the password.
+      if (request.body.currentPassword !== undefined) {
+        await limits.take(request, [{ limit: 'signInPerAccount', subject: session.customer.userName }]);
+      }
       return editProfile(context, session.customer, session.sessionHash, request.body);
     },
   );

@@ -2,6 +2,7 @@
 
 import { isPostcodeOf } from '@shop/domain';
 import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
 import type { AddressLookup } from './address-lookup';
 import { SelectField, TextField } from './fields';
 import type { FieldErrors, ProfileField, ProfileValues } from './profile-checks';
@@ -37,7 +38,7 @@ export function AddressFields({
   countries: readonly CountryOption[] | undefined;
   tenantCountry: CountryOption;
   houseNumberOptional: boolean;
-  /** The postcode look-up (see address-lookup.ts); none yet. */
+  /** The postcode look-up (see address-lookup.ts). */
   lookup?: AddressLookup;
 }) {
   const t = useTranslations('common');
@@ -46,12 +47,16 @@ export function AddressFields({
     return key ? t(key) : undefined;
   };
   const country = countries?.find((option) => option.code === values.countryCode) ?? tenantCountry;
+  const [streets, setStreets] = useState<string[]>([]);
+  const streetList = useId();
 
   async function lookUpPostcode() {
     const postcode = values.zip.trim();
     if (!lookup || !isPostcodeOf(postcode, country.code)) return;
     const found = await lookup({ postcode, countryCode: country.code, countryName: country.name });
+    setStreets(found?.streets ?? []);
     const fill: Partial<AddressValues> = {};
+    if (found?.postcode && found.postcode !== postcode) fill.zip = found.postcode;
     if (found?.city && !values.city.trim()) fill.city = found.city;
     if (found?.street && !values.street.trim()) fill.street = found.street;
     if (Object.keys(fill).length > 0) onChange(fill);
@@ -108,8 +113,16 @@ export function AddressFields({
           onChange={(street) => onChange({ street })}
           autoComplete="address-line1"
           maxLength={200}
+          list={streets.length > 1 ? streetList : undefined}
           error={error('street')}
         />
+        {streets.length > 1 ? (
+          <datalist id={streetList}>
+            {streets.map((street) => (
+              <option key={street} value={street} />
+            ))}
+          </datalist>
+        ) : null}
         <TextField
           form={form}
           name="houseNumber"

@@ -9,6 +9,7 @@ import { loginPath } from '../../lib/login-path';
 import { callShopApi } from '../../lib/shop-api';
 import { useHydrated } from '../checkout/useHydrated';
 import { AddressFields, type CountryOption } from './AddressFields';
+import { lookUpPostcode } from './address-lookup';
 import { focusFirstError, TextField } from './fields';
 import {
   editProfileRequest,
@@ -198,6 +199,7 @@ export function ProfileForm({
         countries={countries}
         tenantCountry={tenantCountry}
         houseNumberOptional={rules.houseNumberOptional}
+        lookup={lookUpPostcode}
       />
       <div className="account-form__actions">
         <button type="submit" className="button" disabled={!hydrated}>

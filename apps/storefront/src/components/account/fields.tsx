@@ -66,9 +66,12 @@ export function TextField({
   readOnly,
   required,
   inputMode,
+  list,
 }: FieldProps & {
   value: string;
   onChange?: (value: string) => void;
+  /** The id of a datalist of suggestions. */
+  list?: string;
   onBlur?: () => void;
   type?: HTMLInputTypeAttribute;
   autoComplete?: HTMLInputAutoCompleteAttribute;
@@ -93,6 +96,7 @@ export function TextField({
         readOnly={readOnly}
         required={required}
         inputMode={inputMode}
+        list={list}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids, hint, error)}
       />
