@@ -45,7 +45,7 @@ export function uniqueNumber(prefix: string, digits = 7, ending = ''): string {
 }
 
 /** An address of the benchmarking range (198.18.0.0/15), hardly ever the same twice. */
-function uniqueClientAddress(): string {
+export function uniqueClientAddress(): string {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return `198.${18 + Math.floor(Math.random() * 2)}.${part()}.${part()}`;
 }

@@ -41,7 +41,9 @@ async function expectHeaderUsable(page: Page, width: number, shop: (typeof demoT
   await expectWhollyVisible(page, page.locator('.cart-link'));
   await expectWhollyVisible(page, page.locator('.brand'));
   const menu = page.getByTestId('header-menu');
-  const hasSettings = shop.locales.length > 1 || Boolean(shop.themes.dark) || !shop.variations.hideShopLink;
+  const hasAccounts = !shop.flags.isAuthDisabled;
+  const hasSettings =
+    shop.locales.length > 1 || Boolean(shop.themes.dark) || !shop.variations.hideShopLink || hasAccounts;
   if (width < MENU_BELOW && hasSettings) {
     await expectWhollyVisible(page, menu);
     await menu.click();
@@ -52,6 +54,7 @@ async function expectHeaderUsable(page: Page, width: number, shop: (typeof demoT
   if (!shop.variations.hideShopLink) {
     await expectWhollyVisible(page, page.locator('.site-nav').getByRole('link'));
   }
+  if (hasAccounts) await expectWhollyVisible(page, page.getByTestId('header-account').getByRole('link'));
   if (shop.themes.dark) await expectWhollyVisible(page, page.getByTestId('theme-toggle'));
   if (shop.locales.length > 1) {
     const switcher = page.getByTestId('locale-switcher');

@@ -22,7 +22,7 @@ const SAME_IN_EVERY_LANGUAGE = [
 const SAME_AS_IN_ENGLISH: Partial<Record<string, string[]>> = {
   de: ['shopLink', 'category_gaming'],
   fr: ['menu'],
-  it: ['menu', 'kind_VOUCHER'],
+  it: ['menu', 'kind_VOUCHER', 'passwordLabel'],
   nl: ['menu', 'contact', 'category_entertainment', 'addressPostcodeLabel'],
   pl: ['menu', 'kind_VOUCHER'],
   ro: ['contact', 'kind_VOUCHER'],

@@ -3,6 +3,7 @@ import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { flagUrl } from '../lib/flags';
 import type { ThemeChoice } from '../lib/theme';
+import { HeaderAccount } from './auth/HeaderAccount';
 import { HeaderMenu } from './HeaderMenu';
 import { type LocaleOption, LocaleSwitcher } from './LocaleSwitcher';
 import { ThemeToggle } from './ThemeToggle';
@@ -23,7 +24,12 @@ export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: T
     flag: flagUrl(parseLocale(code).country ?? code),
   }));
 
-  const hasMenu = !tenant.variations.hideShopLink || tenant.locales.length > 1 || Boolean(tenant.themes.dark);
+  const hasAccounts = !tenant.flags.isAuthDisabled;
+  const hasMenu =
+    !tenant.variations.hideShopLink ||
+    tenant.locales.length > 1 ||
+    Boolean(tenant.themes.dark) ||
+    hasAccounts;
 
   return (
     <header className="site-header">
@@ -52,6 +58,7 @@ export async function Header({ tenant, theme }: { tenant: TenantConfig; theme: T
             )}
             {tenant.locales.length > 1 && <LocaleSwitcher options={options} current={locale} />}
             {tenant.themes.dark && <ThemeToggle initial={theme} />}
+            {hasAccounts && <HeaderAccount tenant={tenant} />}
           </HeaderMenu>
         )}
         <a className="cart-link" href={cartStepPath(tenant)}>

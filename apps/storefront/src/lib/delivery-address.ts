@@ -4,13 +4,16 @@ import type { DeliveryAddress } from '@shop/domain/contract';
 /**
  * Spec §3: the contact record sent with checkout-address. Without the mobile-app flow every
  * address field is the placeholder; the e-mail is the shopper's (for the receipt), the phone the
- * number of the last top-up when one is kept, and the language the page's.
+ * number of the last top-up when one is kept, and the language the page's; with a password, the
+ * guest asks for an account (spec §6).
  */
 export function deliveryAddress(input: {
   email: string;
   phoneNumber: string | undefined;
   language: string;
   hasMobileAppFlow: boolean;
+  /** Spec §6: the guest opens an account with the e-mail and this password while paying. */
+  accountPassword?: string | undefined;
 }): DeliveryAddress {
   const address: DeliveryAddress = {};
   if (!input.hasMobileAppFlow) {
@@ -19,5 +22,9 @@ export function deliveryAddress(input: {
   address.email = input.email;
   if (input.phoneNumber) address.phoneNumber = input.phoneNumber;
   address.language = input.language;
+  if (input.accountPassword) {
+    address.createAccount = true;
+    address.password = input.accountPassword;
+  }
   return address;
 }

@@ -4,6 +4,8 @@ import type { ErrorEnvelope } from '@shop/domain/contract';
 import type { NextRequest } from 'next/server';
 import { apiHeaders, currentSession } from './api-headers';
 import { API_URL } from './env';
+import { isLocalHost } from './security-headers';
+import { endedSessionCookies, sessionCall, sessionCookie, takeAccessToken } from './session-cookie';
 import { currentTenant } from './tenant';
 
 const API_TIMEOUT_MS = 30_000;
@@ -26,12 +28,43 @@ function apiResponseHeaders(upstream: Headers): Headers {
 }
 
 /**
+ * The answer of a call that opens or ends the shopper's session, on a shop's host (decision 0037):
+ * a new session's token goes into the httpOnly cookie and out of the JSON the page gets; a
+ * sign-out clears the cookie and the stored phone number, whatever the API answered. On the
+ * index host (tools naming their tenant) answers pass untouched and no cookie is set.
+ */
+async function withSession(request: NextRequest, upstream: Response, headers: Headers): Promise<Response> {
+  const call = sessionCall(request.method, request.nextUrl.pathname);
+  const secure = !isLocalHost(request.headers.get('host') ?? '');
+  if (call?.effect === 'ends') {
+    for (const cookie of endedSessionCookies(secure)) headers.append('Set-Cookie', cookie);
+    headers.set('Cache-Control', 'no-store');
+  }
+  if (call?.effect !== 'opens' || !upstream.ok) {
+    return new Response(upstream.body, { status: upstream.status, headers });
+  }
+  const text = await upstream.text();
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return new Response(text, { status: upstream.status, headers });
+  }
+  const { accessToken, forPage } = takeAccessToken(call, answer);
+  if (!accessToken) return new Response(text, { status: upstream.status, headers });
+  headers.append('Set-Cookie', sessionCookie(accessToken, secure));
+  headers.set('Cache-Control', 'no-store');
+  return Response.json(forPage, { status: upstream.status, headers });
+}
+
+/**
  * `/api/*` of the shop's host: passes the browser's call to the API with the common headers of
- * spec §7 and hands back the answer as it came (decision 0005); the browser's client reads it by
- * the contract.
+ * spec §7 and hands back the answer as it came (decision 0005), but for the session's token,
+ * which only the cookie holds (decision 0037); the browser's client reads it by the contract.
  */
 export async function forwardToApi(request: NextRequest): Promise<Response> {
-  const outgoing = apiHeaders(await currentSession(await currentTenant()), request.headers);
+  const tenant = await currentTenant();
+  const outgoing = apiHeaders(await currentSession(tenant), request.headers);
   const target = `${API_URL}${request.nextUrl.pathname}${request.nextUrl.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   try {
@@ -42,10 +75,9 @@ export async function forwardToApi(request: NextRequest): Promise<Response> {
       redirect: 'manual',
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
-    return new Response(upstream.body, {
-      status: upstream.status,
-      headers: apiResponseHeaders(upstream.headers),
-    });
+    const headers = apiResponseHeaders(upstream.headers);
+    if (tenant) return await withSession(request, upstream, headers);
+    return new Response(upstream.body, { status: upstream.status, headers });
   } catch {
     return Response.json(
       {

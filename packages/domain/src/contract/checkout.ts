@@ -46,7 +46,10 @@ export const checkoutAddressAnswerSchema = z.object({
   authData: z
     .object({ accessToken: z.string(), expiresAt: z.string() })
     .optional()
-    .meta({ description: 'The session of the account a guest opened with createAccount (Bearer)' }),
+    .meta({
+      description:
+        'When the guest opened an account (deliveryAddress.createAccount): its new session (Bearer). The storefront keeps it in its session cookie and leaves it out of what the page sees.',
+    }),
 });
 export type CheckoutAddressAnswer = z.infer<typeof checkoutAddressAnswerSchema>;
 

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { currentCart } from '../../lib/cart';
+import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
 import { PaymentStep } from '../checkout/PaymentStep';
 import { CartView } from './CartView';
@@ -12,7 +13,11 @@ function paymentPageMethods(methods: readonly string[]): string[] {
 /** The cart page and the payment page share the cart; the payment page adds the payment form. */
 export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
   const tenant = await requireTenant();
-  const [t, cart] = await Promise.all([getTranslations('common'), currentCart(tenant)]);
+  const [t, cart, shopper] = await Promise.all([
+    getTranslations('common'),
+    currentCart(tenant),
+    currentShopper(tenant),
+  ]);
   return (
     <div className="checkout">
       <h1>{t(step === 'cart' ? 'cartTitle' : 'paymentTitle')}</h1>
@@ -33,6 +38,8 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
           hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
           currency={tenant.currency}
           cartPage={tenant.flags.skipCartPageCheckout ? undefined : '/shop/checkout/cart'}
+          offerAccount={!tenant.flags.isAuthDisabled && !shopper.signedIn}
+          accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
         />
       )}
     </div>

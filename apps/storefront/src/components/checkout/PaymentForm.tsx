@@ -1,9 +1,17 @@
 'use client';
 
-import { BANKS, type CryptoCurrency, formatMoney, SAVABLE_PAYMENT_METHODS } from '@shop/domain';
+import {
+  BANKS,
+  type CryptoCurrency,
+  formatMoney,
+  PASSWORD_MIN_LENGTH,
+  SAVABLE_PAYMENT_METHODS,
+} from '@shop/domain';
 import type { AdditionalData } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { newPasswordProblem } from '../auth/checks';
+import { PasswordField } from '../auth/fields';
 import { ApplePayButton } from './ApplePayButton';
 import { BankSelect } from './BankSelect';
 import type { CardBrand } from './CardBrands';
@@ -11,7 +19,7 @@ import { CryptoCurrencyChoice } from './CryptoCurrencyChoice';
 import { OrderConsent } from './OrderConsent';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { EMAIL, ReceiptEmailField } from './ReceiptEmailField';
-import type { PaymentChoice } from './useCheckoutFlow';
+import type { AccountProblem, PaymentChoice } from './useCheckoutFlow';
 import { useHydrated } from './useHydrated';
 
 export interface PaymentFormProps {
@@ -26,9 +34,15 @@ export interface PaymentFormProps {
   onPay: (choice: PaymentChoice) => void;
   /** The button that sends the form (focus returns to it after the code dialog). */
   payButtonRef: Ref<HTMLButtonElement>;
+  /** Spec §6: a guest on a tenant with accounts may open one while paying. */
+  offerAccount: boolean;
+  /** The signed-in shopper's e-mail, to start with. */
+  initialEmail?: string | undefined;
+  /** The API refused the account asked for: shown next to its field. */
+  accountProblem?: AccountProblem | undefined;
 }
 
-type Errors = { email?: string; method?: string; bank?: string; consent?: string };
+type Errors = { email?: string; password?: string; method?: string; bank?: string; consent?: string };
 
 function additionalData(method: string, bank: string, crypto: CryptoCurrency): AdditionalData | undefined {
   const issuer = BANKS.find((candidate) => candidate.issuerId === bank);
@@ -47,17 +61,23 @@ export function PaymentForm({
   payPalTransactionError,
   onPay,
   payButtonRef,
+  offerAccount,
+  initialEmail,
+  accountProblem,
 }: PaymentFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
   const methodErrorId = useId();
   const refs = {
     email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
     method: useRef<HTMLInputElement>(null),
     bank: useRef<HTMLSelectElement>(null),
     consent: useRef<HTMLInputElement>(null),
   };
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail ?? '');
+  const [createAccount, setCreateAccount] = useState(false);
+  const [accountPassword, setAccountPassword] = useState('');
   const [method, setMethod] = useState<string | undefined>(undefined);
   const [bank, setBank] = useState('');
   const [crypto, setCrypto] = useState<CryptoCurrency>('BTC');
@@ -68,17 +88,28 @@ export function PaymentForm({
   const hydrated = useHydrated();
   const savable = method !== undefined && (SAVABLE_PAYMENT_METHODS as readonly string[]).includes(method);
   const amount = formatMoney(total, currency, locale);
+  const emailInput = refs.email;
+  const passwordInput = refs.password;
+
+  useEffect(() => {
+    if (!accountProblem) return;
+    setErrors((current) => ({ ...current, [accountProblem.field]: t(accountProblem.messageKey) }));
+    (accountProblem.field === 'email' ? emailInput : passwordInput).current?.focus();
+  }, [accountProblem, t, emailInput, passwordInput]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const next: Errors = {};
     if (!EMAIL.test(email.trim())) next.email = t('emailInvalid');
+    const passwordProblem = createAccount ? newPasswordProblem(accountPassword) : undefined;
+    if (passwordProblem) next.password = t(passwordProblem);
     if (!method) next.method = t('paymentMethodRequired');
     else if (method === 'ideal' && !bank) next.bank = t('bankRequired');
     if (!consent) next.consent = t('withdrawalConsentRequired');
     setErrors(next);
     if (next.email) refs.email.current?.focus();
+    else if (next.password) refs.password.current?.focus();
     else if (next.method) refs.method.current?.focus();
     else if (next.bank) refs.bank.current?.focus();
     else if (next.consent) refs.consent.current?.focus();
@@ -89,6 +120,7 @@ export function PaymentForm({
       paymentMethod: method,
       savePayment: savable && savePayment,
       ...(data ? { additionalData: data } : {}),
+      ...(createAccount ? { accountPassword } : {}),
     });
   }
 
@@ -97,6 +129,39 @@ export function PaymentForm({
       <h2>{t('paymentFormTitle')}</h2>
       <fieldset className="payment-form__fields" disabled={!hydrated}>
         <ReceiptEmailField value={email} onChange={setEmail} error={errors.email} inputRef={refs.email} />
+        {offerAccount && (
+          <div className="create-account">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={createAccount}
+                onChange={(event) => {
+                  setCreateAccount(event.target.checked);
+                  if (!event.target.checked) setErrors((current) => ({ ...current, password: undefined }));
+                }}
+                data-testid="create-account"
+              />
+              <span>{t('createAccountLabel')}</span>
+            </label>
+            {createAccount && (
+              <PasswordField
+                label={t('accountPasswordLabel')}
+                autoComplete="new-password"
+                hint={t('passwordRule', { min: PASSWORD_MIN_LENGTH })}
+                value={accountPassword}
+                onChange={(value) => {
+                  setAccountPassword(value);
+                  if (errors.password) {
+                    const problem = newPasswordProblem(value);
+                    setErrors((current) => ({ ...current, password: problem ? t(problem) : undefined }));
+                  }
+                }}
+                error={errors.password}
+                inputRef={refs.password}
+              />
+            )}
+          </div>
+        )}
 
         <PaymentMethodChoice
           methods={methods}

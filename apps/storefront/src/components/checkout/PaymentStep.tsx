@@ -22,6 +22,10 @@ export interface PaymentStepProps {
   currency: string;
   /** The cart page, where the cart changes; undefined where the tenant skips it and it changes here. */
   cartPage: string | undefined;
+  /** Spec §6: the guest may open an account while paying (a tenant with accounts, not signed in). */
+  offerAccount: boolean;
+  /** The signed-in shopper's e-mail, for the receipt. */
+  accountEmail: string | undefined;
 }
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
@@ -78,6 +82,9 @@ export function PaymentStep(props: PaymentStepProps) {
           payPalTransactionError={flow.payPalTransactionError}
           onPay={flow.begin}
           payButtonRef={payButton}
+          offerAccount={props.offerAccount}
+          initialEmail={props.accountEmail}
+          accountProblem={flow.accountProblem}
         />
       )}
       {phase.step === 'otp' && (

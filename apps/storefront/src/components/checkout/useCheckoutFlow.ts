@@ -3,6 +3,7 @@
 import {
   checkoutAddressLanguage,
   type ErrorCode,
+  isErrorCode,
   messageKeyFor,
   OTP_RESEND_INTERVAL_MS,
   startPaymentMessageKey,
@@ -33,7 +34,25 @@ export interface PaymentChoice {
   paymentMethod: string;
   savePayment: boolean;
   additionalData?: AdditionalData;
+  /** Spec §6: the guest opens an account with the e-mail and this password. */
+  accountPassword?: string;
 }
+
+/** A refusal of the account a guest asked for at checkout, shown by the form next to its field. */
+export interface AccountProblem {
+  field: 'email' | 'password';
+  messageKey: string;
+}
+
+/** The refusals of checkout-address that are about the account asked for, and their field. */
+const ACCOUNT_PROBLEM_FIELDS: Partial<Record<ErrorCode, AccountProblem['field']>> = {
+  CUSTOMER_DUPLICATION_ERROR: 'email',
+  INVALID_USER_NAME: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+  PASSWORD_TOO_COMMON: 'password',
+  PASSWORD_CONTAINS_USER_NAME: 'password',
+};
 
 export type CheckoutPhase =
   | { step: 'choose' }
@@ -79,6 +98,7 @@ export function useCheckoutFlow({
   const [busy, setBusy] = useState(false);
   // Spec §8: a PayPal start that fails also sets the transaction-error flag.
   const [payPalTransactionError, setPayPalTransactionError] = useState(false);
+  const [accountProblem, setAccountProblem] = useState<AccountProblem | undefined>(undefined);
   const running = useRef(false);
   const leaving = useRef(false);
   const choice = useRef<PaymentChoice | undefined>(undefined);
@@ -202,11 +222,20 @@ export function useCheckoutFlow({
           phoneNumber: savedPhoneNumber(),
           language,
           hasMobileAppFlow,
+          accountPassword: payment.accountPassword,
         }),
         language: checkoutAddressLanguage(currency),
         savePayment: payment.savePayment,
       });
       if (!address.ok) {
+        const accountField =
+          payment.accountPassword && isErrorCode(address.code)
+            ? ACCOUNT_PROBLEM_FIELDS[address.code]
+            : undefined;
+        if (accountField) {
+          setAccountProblem({ field: accountField, messageKey: messageKeyFor(address.code) });
+          return;
+        }
         if (address.code === 'OTP_RESEND_TIME_LIMIT_RESTRICTION') {
           codeRefused(address.retryAfterSeconds);
           return;
@@ -246,5 +275,14 @@ export function useCheckoutFlow({
 
   const chooseAgain = useCallback(() => setPhase({ step: 'choose' }), []);
 
-  return { phase, busy, payPalTransactionError, begin, confirmCode, sendNewCode, chooseAgain };
+  return {
+    phase,
+    busy,
+    payPalTransactionError,
+    accountProblem,
+    begin,
+    confirmCode,
+    sendNewCode,
+    chooseAgain,
+  };
 }

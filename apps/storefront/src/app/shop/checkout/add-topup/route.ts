@@ -11,14 +11,10 @@ import { topupOffer } from '../../../../components/topup/offer';
 import { postApi } from '../../../../lib/api';
 import { fetchProducts } from '../../../../lib/catalogue';
 import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from '../../../../lib/cookie-names';
+import { ownPath } from '../../../../lib/return-path';
 import { currentTenant } from '../../../../lib/tenant';
 
 const TOPUP_TYPES: readonly TopupType[] = ['ONCE_OFF', 'AUTOMATIC', 'SMS', 'CASH_CODE'];
-
-/** A path of this shop to send the shopper back to; anything else (another site) is not followed. */
-function ownPath(path: string): string | undefined {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : undefined;
-}
 
 function seeOther(location: string, cookiesToSet: string[] = []): Response {
   const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryAddress } from './delivery-address';
+
+const base = {
+  email: 'kim@example.com',
+  phoneNumber: '+4917012345678',
+  language: 'de',
+  hasMobileAppFlow: false,
+};
+
+describe('deliveryAddress', () => {
+  it('asks for an account with the e-mail and the password the guest chose (spec §6)', () => {
+    expect(deliveryAddress({ ...base, accountPassword: 'Funkfix-Konto-2025' })).toMatchObject({
+      email: 'kim@example.com',
+      createAccount: true,
+      password: 'Funkfix-Konto-2025',
+    });
+  });
+
+  it('sends neither the flag nor a password without one', () => {
+    const address = deliveryAddress(base);
+    expect(address).not.toHaveProperty('createAccount');
+    expect(address).not.toHaveProperty('password');
+    expect(address).toMatchObject({
+      email: 'kim@example.com',
+      phoneNumber: '+4917012345678',
+      firstname: 'N/A',
+    });
+  });
+});

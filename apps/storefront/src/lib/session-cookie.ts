@@ -1,0 +1,87 @@
+import { authAnswerSchema, checkoutAddressAnswerSchema } from '@shop/domain/contract';
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
+
+/**
+ * The shopper's session as the storefront keeps it (decision 0037): the access token of a sign-in
+ * lives in an httpOnly cookie that the storefront's server turns into `Authorization: Bearer`; the
+ * page never holds it.
+ */
+
+type SessionCall =
+  /** The answer may carry a new session's token, at the path `token` reads it from. */
+  | { effect: 'opens'; token: (answer: unknown) => string | undefined; carrier: string }
+  /** The session ends, whatever the API answers. */
+  | { effect: 'ends' };
+
+/** The calls through `/api/*` that open or end the shopper's session. */
+const SESSION_CALLS: Record<string, SessionCall> = {
+  '/api/auth/authenticate': {
+    effect: 'opens',
+    token: (answer) => authAnswerSchema.safeParse(answer).data?.accessToken,
+    carrier: 'accessToken',
+  },
+  // A guest who creates an account while paying (spec §6) is signed in by the answer.
+  '/api/shop/rest/checkout-address': {
+    effect: 'opens',
+    token: (answer) => checkoutAddressAnswerSchema.safeParse(answer).data?.authData?.accessToken,
+    carrier: 'authData',
+  },
+  '/api/auth/signOut': { effect: 'ends' },
+};
+
+/** What a POST to this path of `/api/*` does to the session, if anything. */
+export function sessionCall(method: string, path: string): SessionCall | undefined {
+  return method === 'POST' ? SESSION_CALLS[path] : undefined;
+}
+
+/**
+ * The token a successful answer opens a session with, and the answer as the page gets it: the
+ * same JSON without the field that carries the token (`accessToken`, or checkout-address's whole
+ * `authData`, whose only content it is). An answer without a token is handed back as it came.
+ */
+export function takeAccessToken(
+  call: Extract<SessionCall, { effect: 'opens' }>,
+  answer: unknown,
+): { accessToken: string | undefined; forPage: unknown } {
+  const accessToken = call.token(answer);
+  if (!accessToken || typeof answer !== 'object' || answer === null) return { accessToken, forPage: answer };
+  const { [call.carrier]: _token, ...rest } = answer as Record<string, unknown>;
+  return { accessToken, forPage: rest };
+}
+
+function cookie(name: string, value: string, maxAgeSeconds: number, attributes: string[]): string {
+  return [`${name}=${encodeURIComponent(value)}`, `Max-Age=${maxAgeSeconds}`, 'Path=/', ...attributes].join(
+    '; ',
+  );
+}
+
+/**
+ * The session cookie: httpOnly, for a year (spec §6), Secure unless the shop is served on a
+ * development host. SameSite=Lax instead of spec §5's Strict: the shopper comes back from the
+ * payment provider's pages (another site) by a top-level navigation, which must arrive signed in
+ * (decision 0037); Lax still keeps the cookie off every cross-site POST and subrequest.
+ */
+export function sessionCookie(accessToken: string, secure: boolean): string {
+  return cookie(COOKIE_NAMES.accessToken, accessToken, COOKIE_MAX_AGE_SECONDS.accessToken, [
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ]);
+}
+
+/** Spec §4: signing out forgets the session and the stored phone number. */
+export function endedSessionCookies(secure: boolean): string[] {
+  const attributes = ['SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  return [
+    cookie(COOKIE_NAMES.accessToken, '', 0, ['HttpOnly', ...attributes]),
+    cookie(COOKIE_NAMES.phoneNumber, '', 0, attributes),
+  ];
+}
+
+/** Success messages for the next page to show (read and removed by the page's alert area). */
+export function noticeCookie(messageKeys: readonly string[], secure: boolean): string {
+  return cookie(COOKIE_NAMES.notice, messageKeys.join(','), COOKIE_MAX_AGE_SECONDS.notice, [
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ]);
+}
