@@ -5,7 +5,7 @@ import type { NextRequest } from 'next/server';
 import { apiHeaders, currentSession } from './api-headers';
 import { API_URL } from './env';
 import { isLocalHost } from './security-headers';
-import { endedSessionCookies, sessionCall, sessionCookie, takeAccessToken } from './session-cookie';
+import { endedSessionCookies, sessionCall, sessionCookie } from './session-cookie';
 import { currentTenant } from './tenant';
 
 const API_TIMEOUT_MS = 30_000;
@@ -29,9 +29,9 @@ function apiResponseHeaders(upstream: Headers): Headers {
 
 /**
  * The answer of a call that opens or ends the shopper's session, on a shop's host (decision 0037):
- * a new session's token goes into the httpOnly cookie and out of the JSON the page gets; a
+ * a new session's token goes into the httpOnly cookie (the answer itself passes as it came); a
  * sign-out clears the cookie and the stored phone number, whatever the API answered. On the
- * index host (tools naming their tenant) answers pass untouched and no cookie is set.
+ * index host (tools naming their tenant) no cookie is set.
  */
 async function withSession(request: NextRequest, upstream: Response, headers: Headers): Promise<Response> {
   const call = sessionCall(request.method, request.nextUrl.pathname);
@@ -50,17 +50,18 @@ async function withSession(request: NextRequest, upstream: Response, headers: He
   } catch {
     return new Response(text, { status: upstream.status, headers });
   }
-  const { accessToken, forPage } = takeAccessToken(call, answer);
-  if (!accessToken) return new Response(text, { status: upstream.status, headers });
-  headers.append('Set-Cookie', sessionCookie(accessToken, secure));
-  headers.set('Cache-Control', 'no-store');
-  return Response.json(forPage, { status: upstream.status, headers });
+  const accessToken = call.token(answer);
+  if (accessToken) {
+    headers.append('Set-Cookie', sessionCookie(accessToken, secure));
+    headers.set('Cache-Control', 'no-store');
+  }
+  return new Response(text, { status: upstream.status, headers });
 }
 
 /**
  * `/api/*` of the shop's host: passes the browser's call to the API with the common headers of
- * spec §7 and hands back the answer as it came (decision 0005), but for the session's token,
- * which only the cookie holds (decision 0037); the browser's client reads it by the contract.
+ * spec §7 and hands back the answer as it came (decision 0005), keeping a new session's token
+ * in the httpOnly session cookie (decision 0037); the browser's client reads it by the contract.
  */
 export async function forwardToApi(request: NextRequest): Promise<Response> {
   const tenant = await currentTenant();

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  endedSessionCookies,
-  noticeCookie,
-  sessionCall,
-  sessionCookie,
-  takeAccessToken,
-} from './session-cookie';
+import { endedSessionCookies, noticeCookie, sessionCall, sessionCookie } from './session-cookie';
 
 const signedIn = {
   passwordNeedsRehash: false,
@@ -30,8 +24,9 @@ function opening(path: string) {
 }
 
 describe('the calls that open or end the session', () => {
-  it('are sign-in, the contact step of the checkout and sign-out, each by POST', () => {
+  it('are sign-in, single sign-on, the contact step of the checkout and sign-out, each by POST', () => {
     expect(sessionCall('POST', '/api/auth/authenticate')?.effect).toBe('opens');
+    expect(sessionCall('POST', '/api/auth/ssoAuthenticate')?.effect).toBe('opens');
     expect(sessionCall('POST', '/api/shop/rest/checkout-address')?.effect).toBe('opens');
     expect(sessionCall('POST', '/api/auth/signOut')?.effect).toBe('ends');
     expect(sessionCall('GET', '/api/auth/authenticate')).toBeUndefined();
@@ -39,46 +34,31 @@ describe('the calls that open or end the session', () => {
   });
 });
 
-describe('takeAccessToken', () => {
-  it('takes the token of a sign-in out of the answer the page gets, and keeps the rest as it came', () => {
-    const { accessToken, forPage } = takeAccessToken(opening('/api/auth/authenticate'), {
-      ...signedIn,
-      extra: 1,
-    });
-    expect(accessToken).toBe(signedIn.accessToken);
-    const { accessToken: _taken, ...rest } = signedIn;
-    expect(forPage).toEqual({ ...rest, extra: 1 });
+describe('the token a call opens a session with', () => {
+  it('is the access token of a sign-in, by password, code or single sign-on', () => {
+    expect(opening('/api/auth/authenticate').token(signedIn)).toBe(signedIn.accessToken);
+    expect(opening('/api/auth/ssoAuthenticate').token(signedIn)).toBe(signedIn.accessToken);
   });
 
-  it('hands back a sign-in that needs a new password untouched: it opens no session', () => {
+  it('is none for a sign-in that needs a new password: it opens no session', () => {
     const answer = {
       passwordNeedsRehash: true,
       passwordRecoveryToken: 'r'.repeat(40),
       message: 'passwordNeedsRehash',
     };
-    expect(takeAccessToken(opening('/api/auth/authenticate'), answer)).toEqual({
-      accessToken: undefined,
-      forPage: answer,
-    });
+    expect(opening('/api/auth/authenticate').token(answer)).toBeUndefined();
   });
 
-  it('takes the session of an account created at checkout out of the contact step’s answer', () => {
+  it('is the session of an account created at checkout, from the contact step’s authData', () => {
     const call = opening('/api/shop/rest/checkout-address');
-    expect(
-      takeAccessToken(call, { nextStep: 'PAYMENT', authData: { accessToken: 'tok_0123456789abcdefghij' } }),
-    ).toEqual({ accessToken: 'tok_0123456789abcdefghij', forPage: { nextStep: 'PAYMENT' } });
-    expect(takeAccessToken(call, { nextStep: 'OTP', otpSentTo: '+49170***01' })).toEqual({
-      accessToken: undefined,
-      forPage: { nextStep: 'OTP', otpSentTo: '+49170***01' },
-    });
+    const authData = { accessToken: 'tok_0123456789abcdefghij', expiresAt: '2027-11-24T00:00:00.000Z' };
+    expect(call.token({ nextStep: 'PAYMENT', authData })).toBe(authData.accessToken);
+    expect(call.token({ nextStep: 'OTP', otpSentTo: '+49170***01' })).toBeUndefined();
   });
 
-  it('leaves an answer that breaks the contract as it is', () => {
-    expect(takeAccessToken(opening('/api/auth/authenticate'), { accessToken: 'x' })).toEqual({
-      accessToken: undefined,
-      forPage: { accessToken: 'x' },
-    });
-    expect(takeAccessToken(opening('/api/auth/authenticate'), undefined).accessToken).toBeUndefined();
+  it('is none for an answer that breaks the contract', () => {
+    expect(opening('/api/auth/authenticate').token({ accessToken: 'x' })).toBeUndefined();
+    expect(opening('/api/auth/authenticate').token(undefined)).toBeUndefined();
   });
 });
 

@@ -8,8 +8,8 @@ import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
  */
 
 type SessionCall =
-  /** The answer may carry a new session's token, at the path `token` reads it from. */
-  | { effect: 'opens'; token: (answer: unknown) => string | undefined; carrier: string }
+  /** The answer may carry a new session's token, read by `token`. */
+  | { effect: 'opens'; token: (answer: unknown) => string | undefined }
   /** The session ends, whatever the API answers. */
   | { effect: 'ends' };
 
@@ -18,13 +18,15 @@ const SESSION_CALLS: Record<string, SessionCall> = {
   '/api/auth/authenticate': {
     effect: 'opens',
     token: (answer) => authAnswerSchema.safeParse(answer).data?.accessToken,
-    carrier: 'accessToken',
+  },
+  '/api/auth/ssoAuthenticate': {
+    effect: 'opens',
+    token: (answer) => authAnswerSchema.safeParse(answer).data?.accessToken,
   },
   // A guest who creates an account while paying (spec §6) is signed in by the answer.
   '/api/shop/rest/checkout-address': {
     effect: 'opens',
     token: (answer) => checkoutAddressAnswerSchema.safeParse(answer).data?.authData?.accessToken,
-    carrier: 'authData',
   },
   '/api/auth/signOut': { effect: 'ends' },
 };
@@ -32,21 +34,6 @@ const SESSION_CALLS: Record<string, SessionCall> = {
 /** What a POST to this path of `/api/*` does to the session, if anything. */
 export function sessionCall(method: string, path: string): SessionCall | undefined {
   return method === 'POST' ? SESSION_CALLS[path] : undefined;
-}
-
-/**
- * The token a successful answer opens a session with, and the answer as the page gets it: the
- * same JSON without the field that carries the token (`accessToken`, or checkout-address's whole
- * `authData`, whose only content it is). An answer without a token is handed back as it came.
- */
-export function takeAccessToken(
-  call: Extract<SessionCall, { effect: 'opens' }>,
-  answer: unknown,
-): { accessToken: string | undefined; forPage: unknown } {
-  const accessToken = call.token(answer);
-  if (!accessToken || typeof answer !== 'object' || answer === null) return { accessToken, forPage: answer };
-  const { [call.carrier]: _token, ...rest } = answer as Record<string, unknown>;
-  return { accessToken, forPage: rest };
 }
 
 function cookie(name: string, value: string, maxAgeSeconds: number, attributes: string[]): string {

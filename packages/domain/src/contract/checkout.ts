@@ -43,13 +43,10 @@ export type CheckoutAddressRequest = z.infer<typeof checkoutAddressBodySchema>;
 export const checkoutAddressAnswerSchema = z.object({
   nextStep: z.enum(CHECKOUT_NEXT_STEPS),
   otpSentTo: z.string().optional().meta({ description: 'The masked number the code went to' }),
-  authData: z
-    .object({ accessToken: z.string(), expiresAt: z.string() })
-    .optional()
-    .meta({
-      description:
-        'When the guest opened an account (deliveryAddress.createAccount): its new session (Bearer). The storefront keeps it in its session cookie and leaves it out of what the page sees.',
-    }),
+  authData: z.object({ accessToken: z.string(), expiresAt: z.string() }).optional().meta({
+    description:
+      'When the guest opened an account (deliveryAddress.createAccount): its new session (Bearer). The storefront keeps it in its session cookie and leaves it out of what the page sees.',
+  }),
 });
 export type CheckoutAddressAnswer = z.infer<typeof checkoutAddressAnswerSchema>;
 
