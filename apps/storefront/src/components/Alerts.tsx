@@ -3,6 +3,7 @@
 import { type Alert, alertDuration, MAX_VISIBLE_ALERTS } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import { takeNotices } from '../lib/notice';
 
 type Sonner = typeof import('sonner');
 
@@ -37,6 +38,18 @@ export function AlertArea() {
       loadArea = undefined;
     };
   }, []);
+  useEffect(() => {
+    // What the previous page left to say (a deleted account) before it made way for this one.
+    for (const key of takeNotices()) {
+      const message = t(key);
+      whenLoaded(key, ({ toast }) =>
+        toast.success(message, {
+          id: key,
+          duration: alertDuration({ messageKey: key, severity: 'success' }),
+        }),
+      );
+    }
+  }, [t]);
   useEffect(() => {
     // The Toaster below has mounted (a child's effects run first): it receives what is sent now.
     if (!sonner) return;

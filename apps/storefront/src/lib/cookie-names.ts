@@ -20,6 +20,11 @@ export const COOKIE_NAMES = {
    * on to the API as `Authorization: Bearer`, so the browser's scripts never hold it.
    */
   accessToken: 'accessToken',
+  /**
+   * Success messages for the next page to show, comma-separated message keys: an action that
+   * ends with a page load (a deleted account lands on the main page) says so there.
+   */
+  notice: 'notice',
 } as const;
 
 /** A display choice kept for a year and read back on the server. */
@@ -30,4 +35,5 @@ export const COOKIE_MAX_AGE_SECONDS = {
   cartName: 7 * 24 * 60 * 60,
   phoneNumber: 30 * 24 * 60 * 60,
   accessToken: 365 * 24 * 60 * 60,
+  notice: 60,
 } as const;
