@@ -9,3 +9,8 @@ export function savedPhoneNumber(): string | undefined {
 export function savePhoneNumber(msisdn: string): void {
   writeCookie(COOKIE_NAMES.phoneNumber, msisdn, COOKIE_MAX_AGE_SECONDS.phoneNumber);
 }
+
+/** Forgets the number, as signing out does (spec §4) and as deleting the account must. */
+export function forgetPhoneNumber(): void {
+  writeCookie(COOKIE_NAMES.phoneNumber, undefined, 0);
+}
