@@ -1,49 +1,8 @@
-import { authAnswerSchema } from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
+import { demoUser, signIn } from './account-sessions';
 import { choosePayment, expectOutcome, PAY_BUTTON, payByCard, testCards } from './checkout';
 import { expect, type Page, test } from './fixtures';
-import { expectNoAxeViolations, requestShop, shopUrl, tenant } from './shop';
-
-type BrowserContext = ReturnType<Page['context']>;
-
-const DEMO_PASSWORD = 'Demo-Passw0rd!';
-const demoUser = (shopId: string) => `demo@${shopId}.example`;
-
-/**
- * Sessions of the demo accounts, one per shop and worker: the API allows ten sign-ins per
- * account in 15 minutes, so the journeys share one instead of signing in each time.
- */
-const sessions = new Map<string, Promise<string>>();
-
-async function newSession(shopId: string): Promise<string> {
-  const response = await requestShop(`${shopId}.localhost`, '/api/auth/authenticate', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: demoUser(shopId), password: DEMO_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`Sign-in on ${shopId}: ${response.status} ${response.text()}`);
-  const { accessToken } = authAnswerSchema.parse(response.json());
-  if (!accessToken) throw new Error(`Sign-in on ${shopId} answered no session`);
-  return accessToken;
-}
-
-/** Signs the browser in as the shop's demo account, as the sign-in page will: the httpOnly session cookie. */
-async function signIn(context: BrowserContext, shopId: string) {
-  let session = sessions.get(shopId);
-  if (!session) {
-    session = newSession(shopId);
-    sessions.set(shopId, session);
-  }
-  await context.addCookies([
-    {
-      name: COOKIE_NAMES.accessToken,
-      value: await session,
-      url: shopUrl(shopId, '/'),
-      httpOnly: true,
-      sameSite: 'Strict',
-    },
-  ]);
-}
+import { expectNoAxeViolations, shopUrl, tenant } from './shop';
 
 const EUROPEAN_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
 

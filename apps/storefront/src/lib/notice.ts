@@ -3,7 +3,11 @@ import { readCookie, writeCookie } from './browser-cookies';
 import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
 
 /** The messages a page may leave for the next one: spec §8's success messages and the code notices. */
-export const NOTICE_KEYS: readonly string[] = [...SUCCESS_MESSAGE_KEYS, 'passwordRecoverySent'];
+export const NOTICE_KEYS: readonly string[] = [
+  ...SUCCESS_MESSAGE_KEYS,
+  'passwordRecoverySent',
+  'privacyAccountDeleted',
+];
 
 /** Leaves success messages for the page the shopper goes to next. */
 export function leaveNotice(...messageKeys: string[]): void {

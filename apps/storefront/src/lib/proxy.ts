@@ -30,13 +30,14 @@ function apiResponseHeaders(upstream: Headers): Headers {
 /**
  * The answer of a call that opens or ends the shopper's session, on a shop's host (decision 0037):
  * a new session's token goes into the httpOnly cookie (the answer itself passes as it came); a
- * sign-out clears the cookie and the stored phone number, whatever the API answered. On the
+ * sign-out clears the cookie and the stored phone number, whatever the API answered, and so
+ * does a deleted account (only once deleted). On the
  * index host (tools naming their tenant) no cookie is set.
  */
 async function withSession(request: NextRequest, upstream: Response, headers: Headers): Promise<Response> {
   const call = sessionCall(request.method, request.nextUrl.pathname);
   const secure = !isLocalHost(request.headers.get('host') ?? '');
-  if (call?.effect === 'ends') {
+  if (call?.effect === 'ends' && (upstream.ok || !call.onlyOnSuccess)) {
     for (const cookie of endedSessionCookies(secure)) headers.append('Set-Cookie', cookie);
     headers.set('Cache-Control', 'no-store');
   }

@@ -28,7 +28,11 @@ describe('the calls that open or end the session', () => {
     expect(sessionCall('POST', '/api/auth/authenticate')?.effect).toBe('opens');
     expect(sessionCall('POST', '/api/auth/ssoAuthenticate')?.effect).toBe('opens');
     expect(sessionCall('POST', '/api/shop/rest/checkout-address')?.effect).toBe('opens');
-    expect(sessionCall('POST', '/api/auth/signOut')?.effect).toBe('ends');
+    expect(sessionCall('POST', '/api/auth/signOut')).toEqual({ effect: 'ends' });
+    expect(sessionCall('POST', '/api/shop/rest/account/delete')).toEqual({
+      effect: 'ends',
+      onlyOnSuccess: true,
+    });
     expect(sessionCall('GET', '/api/auth/authenticate')).toBeUndefined();
     expect(sessionCall('POST', '/api/auth/register')).toBeUndefined();
   });

@@ -10,8 +10,8 @@ import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
 type SessionCall =
   /** The answer may carry a new session's token, read by `token`. */
   | { effect: 'opens'; token: (answer: unknown) => string | undefined }
-  /** The session ends, whatever the API answers. */
-  | { effect: 'ends' };
+  /** The session ends: whatever the API answers, or only when it succeeds. */
+  | { effect: 'ends'; onlyOnSuccess?: boolean };
 
 /** The calls through `/api/*` that open or end the shopper's session. */
 const SESSION_CALLS: Record<string, SessionCall> = {
@@ -29,6 +29,8 @@ const SESSION_CALLS: Record<string, SessionCall> = {
     token: (answer) => checkoutAddressAnswerSchema.safeParse(answer).data?.authData?.accessToken,
   },
   '/api/auth/signOut': { effect: 'ends' },
+  // A wrong password or code deletes nothing and must not sign the shopper out.
+  '/api/shop/rest/account/delete': { effect: 'ends', onlyOnSuccess: true },
 };
 
 /** What a POST to this path of `/api/*` does to the session, if anything. */

@@ -41,6 +41,9 @@ export default async function AccountPage() {
           <a className="account-panel__more" href="/account/profile">
             {t('editProfileLink')}
           </a>
+          <a className="account-panel__more" href="/account/privacy">
+            {t('privacyOverviewLink')}
+          </a>
         </section>
         <section className="card account-panel" aria-labelledby="account-latest-orders">
           <h2 id="account-latest-orders">{t('latestOrdersTitle')}</h2>

@@ -1,12 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { ORDERS_PATH } from '../../lib/order-history';
 
-export type AccountSection = 'overview' | 'profile' | 'orders';
+export type AccountSection = 'overview' | 'profile' | 'orders' | 'privacy';
 
 const LINKS: readonly { section: AccountSection; href: string; labelKey: string }[] = [
   { section: 'overview', href: '/account', labelKey: 'accountOverview' },
   { section: 'profile', href: '/account/profile', labelKey: 'profileTitle' },
   { section: 'orders', href: ORDERS_PATH, labelKey: 'ordersLink' },
+  { section: 'privacy', href: '/account/privacy', labelKey: 'privacyTitle' },
 ];
 
 /** The account's pages; the one shown (or the one the shown page belongs to) is marked. */
