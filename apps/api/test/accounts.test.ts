@@ -170,6 +170,14 @@ describe('registration and confirmation', () => {
     expect(
       (await post('/api/auth/authenticate', 'belwaarde', { userName: number, password: STRONG })).status,
     ).toBe(200);
+    // A contact number of another country (the shop's phoneNumber cookie) is left out.
+    const email = freshEmail();
+    const withForeignNumber = await post('/api/auth/register', 'belwaarde', {
+      email,
+      password: STRONG,
+      phoneNumber: '+4917012345678',
+    });
+    expect(withForeignNumber).toMatchObject({ status: 200, body: { userName: email, channel: 'email' } });
     // FunkFix has no phone registration: a number is no user name there.
     expect(
       await post('/api/auth/register', 'funkfix', { phoneNumber: '+4917012340999', password: STRONG }),
@@ -389,6 +397,8 @@ describe('the profile', () => {
     const profile = (await get('/api/shop/rest/account/profile', 'rechargeplus', here))
       .body as unknown as AccountProfile;
     expect(profile.city).toBe('Paris');
+    // A password change leaves the names as they are.
+    expect(profile.firstname).toBe('Marie');
   });
 
   it('writes the postcode as its country does, refuses a country the shops do not serve, and lets a phone account drop its e-mail', async () => {

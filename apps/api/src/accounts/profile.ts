@@ -24,9 +24,6 @@ export function profileOf(customer: Customer): AccountProfile {
   };
 }
 
-const orNull = (value: string | undefined, current: string | null) =>
-  value === undefined ? current : value || null;
-
 async function assertCurrentPassword(customer: Customer, password: string | undefined): Promise<void> {
   if (password === undefined || (await checkPassword(customer.passwordHash, password)) === 'wrong') {
     throw new DomainError('AUTHENTICATION_FAILED', 'The current password is not correct');
@@ -61,20 +58,22 @@ export async function editProfile(
   sessionHash: string,
   body: EditProfileRequest,
 ): Promise<AccountProfile> {
-  const changes: Partial<typeof customers.$inferInsert> = {
-    firstname: orNull(body.firstname, customer.firstname),
-    lastname: orNull(body.lastname, customer.lastname),
-    language: body.language ?? customer.language,
-    updatedAt: context.now,
-  };
-  const address = { ...customer.address };
-  for (const field of ADDRESS_PROFILE_FIELDS) {
-    const value = body[field];
-    if (value === undefined) continue;
-    if (value) address[field] = value;
-    else delete address[field];
+  // Only what the call names is written, so that two edits at once (a password changed in one
+  // tab, names in another) do not undo each other.
+  const changes: Partial<typeof customers.$inferInsert> = { updatedAt: context.now };
+  if (body.firstname !== undefined) changes.firstname = body.firstname || null;
+  if (body.lastname !== undefined) changes.lastname = body.lastname || null;
+  if (body.language !== undefined) changes.language = body.language;
+  if (ADDRESS_PROFILE_FIELDS.some((field) => body[field] !== undefined)) {
+    const address = { ...customer.address };
+    for (const field of ADDRESS_PROFILE_FIELDS) {
+      const value = body[field];
+      if (value === undefined) continue;
+      if (value) address[field] = value;
+      else delete address[field];
+    }
+    changes.address = checkedAddress(address);
   }
-  changes.address = checkedAddress(address);
   if (body.phoneNumber !== undefined) {
     const isUserName = !customer.userName.includes('@');
     if (isUserName && body.phoneNumber !== customer.phoneNumber) {

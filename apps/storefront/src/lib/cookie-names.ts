@@ -25,6 +25,8 @@ export const COOKIE_NAMES = {
    * sign-in, a sign-out or a new password ends with a page load (decision 0032).
    */
   notice: 'notice',
+  /** A single sign-on under way: its `state` and the page to go back to (decision 0035). */
+  ssoState: 'ssoState',
 } as const;
 
 /** A display choice kept for a year and read back on the server. */
@@ -36,4 +38,5 @@ export const COOKIE_MAX_AGE_SECONDS = {
   phoneNumber: 30 * 24 * 60 * 60,
   accessToken: 365 * 24 * 60 * 60,
   notice: 60,
+  ssoState: 10 * 60,
 } as const;

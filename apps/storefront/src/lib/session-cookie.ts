@@ -74,3 +74,29 @@ export function noticeCookie(messageKeys: readonly string[], secure: boolean): s
     ...(secure ? ['Secure'] : []),
   ]);
 }
+
+/**
+ * A single sign-on under way (decision 0035): the `state` sent to the identity provider and the
+ * page to go back to, for ten minutes. Lax, because the provider sends the shopper back by a
+ * top-level navigation of its own site; httpOnly, because only the return route reads it.
+ */
+export function ssoStateCookie(state: string, returnTo: string, secure: boolean): string {
+  return cookie(COOKIE_NAMES.ssoState, `${state}|${returnTo}`, COOKIE_MAX_AGE_SECONDS.ssoState, [
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ]);
+}
+
+export function endedSsoStateCookie(secure: boolean): string {
+  return cookie(COOKIE_NAMES.ssoState, '', 0, ['HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])]);
+}
+
+/** The state and return page a {@link ssoStateCookie} holds (its value as the browser sends it back). */
+export function readSsoState(value: string | undefined): { state: string; returnTo: string } | undefined {
+  if (!value) return undefined;
+  const decoded = decodeURIComponent(value);
+  const separator = decoded.indexOf('|');
+  if (separator < 1) return undefined;
+  return { state: decoded.slice(0, separator), returnTo: decoded.slice(separator + 1) };
+}

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { LoginPanel } from '../../components/auth/LoginPanel';
 import { queryValue, type SearchParams } from '../../lib/page-query';
 import { titledBy } from '../../lib/page-title';
-import { RETURN_PARAMETER, returnPath } from '../../lib/return-path';
+import { RETURN_PARAMETER, returnPath, withReturn } from '../../lib/return-path';
 import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
 
@@ -27,7 +27,19 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <div className="auth">
       <h1>{t('loginTitle')}</h1>
+      {queryValue(query, 'sso') === 'failed' ? (
+        <p className="auth__notice" role="alert">
+          {t('ssoFailed', { provider: tenant.providerName })}
+        </p>
+      ) : null}
       <LoginPanel target={target} phoneRegistration={tenant.flags.isPhoneRegistrationAllowed} />
+      {tenant.variations.ssoLoginUrl ? (
+        <p className="auth__sso">
+          <a className="button button--secondary" href={withReturn('/login/sso', target)}>
+            {t('loginWithSso', { provider: tenant.providerName })}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -19,12 +19,12 @@ export async function HeaderAccount({ tenant }: { tenant: TenantConfig }) {
     headers(),
   ]);
   return (
-    <div className="account-nav" data-testid="header-account">
+    <div className="header-account" data-testid="header-account">
       {shopper.signedIn ? (
         <>
           <a href="/account">{t('accountLink')}</a>
           <form method="post" action={SIGN_OUT_PATH}>
-            <button type="submit" className="account-nav__sign-out">
+            <button type="submit" className="header-account__sign-out">
               {t('signOut')}
             </button>
           </form>
