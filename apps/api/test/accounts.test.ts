@@ -185,6 +185,29 @@ describe('registration and confirmation', () => {
   });
 });
 
+describe('a shopper’s whole way', () => {
+  it('registers, confirms with the mailed code, signs in, edits the profile, signs out, and the old session is refused', async () => {
+    const { userName } = await registeredAndConfirmed('weltaufladen');
+    const token = await signIn('weltaufladen', userName, STRONG);
+    expect(
+      await post(
+        '/api/shop/rest/account/profile/edit',
+        'weltaufladen',
+        { firstname: 'Grace', city: 'Köln' },
+        token,
+      ),
+    ).toMatchObject({ status: 200, body: { firstname: 'Grace', city: 'Köln', userName } });
+    expect((await post('/api/auth/signOut', 'weltaufladen', {}, token)).status).toBe(200);
+    expect(await get('/api/shop/rest/account/profile', 'weltaufladen', token)).toMatchObject({
+      status: 401,
+      body: { code: 'AUTHORIZATION_REQUIRED' },
+    });
+    expect(
+      await post('/api/shop/rest/account/profile/edit', 'weltaufladen', { firstname: 'Mallory' }, token),
+    ).toMatchObject({ status: 401 });
+  });
+});
+
 describe('signing in and out', () => {
   it('answers the same refusal for a wrong password and an unknown user name', async () => {
     const wrongPassword = await post('/api/auth/authenticate', 'funkfix', {
