@@ -3,7 +3,7 @@
 import { messageKeyFor } from '@shop/domain';
 import { type AccountProfile, accountProfileSchema } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { goTo } from '../../lib/browser-cookies';
 import { loginPath } from '../../lib/login-path';
 import { callShopApi } from '../../lib/shop-api';
@@ -74,8 +74,14 @@ export function ProfileForm({
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const needsPassword = emailChanged(values, saved.email);
 
+  // A change may come from an answer that arrives later (the postcode look-up): it applies to the
+  // values as they are then, not as they were when it was asked for.
+  const latest = useRef(values);
+  latest.current = values;
+
   function change(changes: Partial<ProfileValues>) {
-    const next = { ...values, ...changes };
+    const next = { ...latest.current, ...changes };
+    latest.current = next;
     setValues(next);
     setErrors((current) => errorsAfterChange(current, next, profileProblems(next, rules, saved.email)));
     if (status.kind !== 'saving') setStatus({ kind: 'idle' });
