@@ -27,12 +27,15 @@ import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './routes/account';
 import { addressRoutes } from './routes/address';
 import { authRoutes } from './routes/auth';
+import { autoTopupRoutes } from './routes/auto-topups';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
+import { operatorEventRoutes } from './routes/operator-events';
 import { ownDataRoutes } from './routes/own-data';
+import { paymentMethodRoutes } from './routes/payment-methods';
 import { productRoutes } from './routes/products';
 import { translationRoutes } from './routes/translations';
 import { webhookRoutes } from './routes/webhooks';
@@ -57,6 +60,8 @@ export interface AppDependencies {
   messages: MessageGateway;
   /** The API's own public base URL: the payment provider's webhooks go to it. */
   publicUrl: string;
+  /** Shared secret of the operator's signed events (`POST /api/webhooks/operator`). */
+  operatorWebhookSecret: string;
   /** Where background work goes (a commit after a webhook); the health call counts its jobs. */
   jobs: Pick<JobQueue, 'send' | 'counts'>;
   /** Where the abuse limits keep their counts (Redis or memory) and any numbers other than the defaults. */
@@ -95,6 +100,7 @@ export async function buildApp({
   provider,
   messages,
   publicUrl,
+  operatorWebhookSecret,
   jobs,
   abuseLimits,
   logger = false,
@@ -151,6 +157,13 @@ export async function buildApp({
     ...checkout,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),
   });
+  await app.register(operatorEventRoutes, {
+    db,
+    secret: operatorWebhookSecret,
+    onRuns: async (runIds: string[]) => {
+      for (const runId of runIds) await jobs.send('auto-topup-run', { runId });
+    },
+  });
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
@@ -163,6 +176,12 @@ export async function buildApp({
     await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(paymentMethodRoutes, {
+      ...checkout,
+      limits,
+      accounts: { db, mailer, messages, pins },
+    });
+    await scoped.register(autoTopupRoutes, { db, mailer, messages, pins, limits });
   });
 
   return app;

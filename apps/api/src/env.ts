@@ -4,6 +4,8 @@ import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 
 /** The sandbox provider's default signing secret: fine on a development machine, public everywhere else. */
 const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
+/** The sandbox operator's default signing secret, public like the provider's. */
+const SANDBOX_OPERATOR_SECRET = 'sandbox-operator-secret';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -32,6 +34,8 @@ const envSchema = z.object({
   COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Shared secret of the payment provider's webhook signatures. */
   PSP_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_WEBHOOK_SECRET),
+  /** Shared secret of the mobile operator's event signatures (low balance, tariff renewal, SMS). */
+  OPERATOR_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_OPERATOR_SECRET),
   /** Redis that keeps the abuse limits' counts for every API process; unset means each process counts in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   NODE_ENV: z.string().default('development'),
@@ -43,9 +47,12 @@ export type Env = z.infer<typeof envSchema>;
  * Secrets whose development or example values are public (in this repository and its docs): a
  * production API refuses to start on them, or with no key at all where a default would apply.
  */
-const PUBLIC_SECRET_VALUES: Readonly<Record<'VOUCHER_PIN_KEY' | 'PSP_WEBHOOK_SECRET', readonly string[]>> = {
+const PUBLIC_SECRET_VALUES: Readonly<
+  Record<'VOUCHER_PIN_KEY' | 'PSP_WEBHOOK_SECRET' | 'OPERATOR_WEBHOOK_SECRET', readonly string[]>
+> = {
   VOUCHER_PIN_KEY: [DEVELOPMENT_PIN_KEY],
   PSP_WEBHOOK_SECRET: [SANDBOX_WEBHOOK_SECRET, 'test-webhook-secret', 'change-me', 'changeme', 'secret'],
+  OPERATOR_WEBHOOK_SECRET: [SANDBOX_OPERATOR_SECRET, 'change-me', 'changeme', 'secret'],
 };
 
 const productionSchema = envSchema.superRefine((env, context) => {

@@ -62,6 +62,7 @@ export function shopServices(
     pins,
     commitLeaseMs: env.COMMIT_LEASE_SECONDS * 1000,
     publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+    operatorWebhookSecret: env.OPERATOR_WEBHOOK_SECRET,
   };
 }
 

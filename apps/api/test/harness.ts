@@ -31,6 +31,7 @@ export async function freePort(): Promise<number> {
 }
 
 export const WEBHOOK_SECRET = 'test-webhook-secret';
+export const OPERATOR_SECRET = 'test-operator-secret';
 /** 32 bytes, base64: the voucher PIN key of the tests. */
 export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -56,8 +57,12 @@ export async function startApi({
   webhooksLost = false,
   worker: withWorker = true,
 }: StartApiOptions = {}) {
+  // The operator's events go to the first API process, whose port is chosen now.
+  const firstPort = await freePort();
   const sandbox = await startSandbox({
     publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
+    operatorWebhookUrl: `http://127.0.0.1:${firstPort}/api/webhooks/operator`,
+    operatorWebhookSecret: OPERATOR_SECRET,
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [50, 100, 200],
     pendingTopupDelayMs: 1000,
@@ -77,8 +82,12 @@ export async function startApi({
     onError: (error) => console.warn(`job queue: ${error.message}`),
   });
   /** An API process over this database and sandbox, listening on a port of its own. */
-  const listeningApi = async (limits: AbuseLimitOptions, services: Partial<AppDependencies> = {}) => {
-    const port = await freePort();
+  const listeningApi = async (
+    limits: AbuseLimitOptions,
+    services: Partial<AppDependencies> = {},
+    chosenPort?: number,
+  ) => {
+    const port = chosenPort ?? (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const dependencies: AppDependencies = {
       logger: { level: process.env.API_TEST_LOG ? 'warn' : 'error' },
@@ -100,6 +109,7 @@ export async function startApi({
       }),
       pins,
       publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
+      operatorWebhookSecret: OPERATOR_SECRET,
       jobs,
       abuseLimits: limits,
       ...services,
@@ -119,7 +129,7 @@ export async function startApi({
         ),
     };
   };
-  const first = await listeningApi(abuseLimits);
+  const first = await listeningApi(abuseLimits, {}, firstPort);
   const others: Awaited<ReturnType<typeof listeningApi>>[] = [];
   const worker: RunningWorker | undefined = withWorker
     ? await startWorker({

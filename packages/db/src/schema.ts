@@ -300,6 +300,8 @@ export const orders = pgTable(
     /** The commit's answer once the order is final (purchase details, messages). */
     outcome: jsonb('outcome').$type<Record<string, unknown>>(),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /** The saved method (payment_tokens.id) it is paid with, or whose automatic top-ups it sets up. */
+    paymentTokenId: uuid('payment_token_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -454,4 +456,137 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   pid: integer('pid').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payment method saved on an account (spec §3 payment token). The provider keeps the card or
+ * wallet; we keep its token id and what the shopper sees of it. `context` says what confirming
+ * it leads to (decision 0039): finishing a cart, an automatic top-up, or the payment-methods page.
+ */
+export const paymentTokens = pgTable(
+  'payment_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The provider's token; null until the provider has answered the request. */
+    providerTokenId: text('provider_token_id').unique(),
+    method: text('method').notNull(),
+    name: text('name').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** `MM/YY` as the provider reports it. */
+    cardExpiry: text('card_expiry'),
+    /** Whether automatic top-ups charge it. */
+    recurring: boolean('recurring').notNull().default(false),
+    amount: integer('amount'),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELED', 'DELETED'] }).notNull(),
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    /** The order whose payment saved it, or the cart's order it was confirmed for. */
+    orderNumber: text('order_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_tokens_customer').on(table.customerId, table.status)],
+);
+
+/**
+ * An automatic top-up (spec §3, §4): a number topped up with `amount` on the account's saved
+ * method when its balance falls under the limit, when its tariff renews, or weekly or monthly.
+ * A number has at most one live low-balance top-up per tenant.
+ */
+export const autoTopups = pgTable(
+  'auto_topups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentTokenId: uuid('payment_token_id')
+      .notNull()
+      .references(() => paymentTokens.id),
+    msisdn: text('msisdn').notNull(),
+    brand: text('brand').notNull(),
+    productId: text('product_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** LOW_BALANCE, WEEKLY, MONTHLY, TARIFF (autoTopupType). */
+    type: text('type').notNull(),
+    lowBalanceLimit: integer('low_balance_limit'),
+    tariffEnabled: boolean('tariff_enabled').notNull().default(false),
+    /** Monday 1 … Sunday 7 for WEEKLY, 1–31 for MONTHLY. */
+    recurringDay: integer('recurring_day'),
+    light: boolean('light').notNull().default(false),
+    status: text('status').notNull(),
+    /** What the shopper lets automatic charges of this top-up reach in a calendar month; null for no cap. */
+    monthlyCap: integer('monthly_cap'),
+    /** The next scheduled run (weekly and monthly). */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** The run the day-before notice was sent for. */
+    noticeSentFor: timestamp('notice_sent_for', { withTimezone: true }),
+    /** One top-up per dip: when the last low-balance top-up was triggered, and whether it may trigger again. */
+    dipTriggeredAt: timestamp('dip_triggered_at', { withTimezone: true }),
+    dipRearmed: boolean('dip_rearmed').notNull().default(true),
+    /** The order that set it up (a commit repeated registers nothing twice). */
+    setupOrderId: uuid('setup_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    setupLine: integer('setup_line'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('auto_topups_customer').on(table.customerId),
+    index('auto_topups_msisdn').on(table.msisdn, table.status),
+    index('auto_topups_due').on(table.status, table.nextRunAt),
+    uniqueIndex('auto_topups_setup_order').on(table.setupOrderId, table.setupLine),
+    uniqueIndex('auto_topups_one_low_balance')
+      .on(table.tenantId, table.msisdn)
+      .where(sql`type in ('LOW_BALANCE', 'TARIFF') and status <> 'DELETED'`),
+    check('auto_topups_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * One run of an automatic top-up: a period of a schedule or an operator event. Its key is unique
+ * per top-up, so a period or an event is run once however many workers see it; the charge's
+ * idempotency key is the run's id and attempt.
+ */
+export const autoTopupRuns = pgTable(
+  'auto_topup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    autoTopupId: uuid('auto_topup_id')
+      .notNull()
+      .references(() => autoTopups.id, { onDelete: 'cascade' }),
+    /** `schedule:{local date}`, `low-balance:{event id}`, `tariff:{event id}`. */
+    runKey: text('run_key').notNull(),
+    state: text('state', { enum: ['DUE', 'RETRY', 'DONE', 'GAVE_UP', 'SKIPPED'] }).notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    orderId: uuid('order_id').references(() => orders.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('auto_topup_runs_key').on(table.autoTopupId, table.runKey),
+    index('auto_topup_runs_open').on(table.state, table.retryAt),
+  ],
+);
+
+/** Operator events taken, by their id, so that an event delivered twice is acted on once. */
+export const operatorEvents = pgTable('operator_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  msisdn: text('msisdn'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

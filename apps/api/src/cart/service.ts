@@ -54,16 +54,24 @@ export const findCartForUpdate = (tx: Transaction, tenant: TenantConfig, cartNam
 const linesOf = (db: Executor, cart: Cart) =>
   db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.position));
 
+/**
+ * What a line costs now: an automatic top-up set up without a top-up now (`setupOnly`, decision
+ * 0040) costs nothing; its face value is what each run tops up.
+ */
+const chargedNow = (line: Pick<Line, 'faceValue' | 'serviceFee' | 'options'>) =>
+  (line.options as { setupOnly?: boolean }).setupOnly === true
+    ? { faceValue: 0, serviceFee: 0 }
+    : { faceValue: line.faceValue, serviceFee: line.serviceFee };
+
 const asCartLines = (
-  lines: readonly Pick<Line, 'itemKey' | 'productId' | 'faceValue' | 'quantity' | 'serviceFee'>[],
+  lines: readonly Pick<Line, 'itemKey' | 'productId' | 'faceValue' | 'quantity' | 'serviceFee' | 'options'>[],
 ) =>
   lines.map(
     (line): CartLine => ({
       itemKey: line.itemKey,
       productId: line.productId,
-      faceValue: line.faceValue,
       quantity: line.quantity,
-      serviceFee: line.serviceFee,
+      ...chargedNow(line),
     }),
   );
 
@@ -350,19 +358,22 @@ async function describeCart(db: Executor, tenant: TenantConfig, cart: Cart): Pro
   });
   return {
     cartName: cart.cartName,
-    items: rows.map(({ line, kind, brandId, brandName }) => ({
-      itemKey: line.itemKey,
-      productId: line.productId,
-      product_id: line.productId,
-      kind,
-      brand: { brandId, name: brandName },
-      amount: line.faceValue,
-      serviceFee: line.serviceFee,
-      grossAmount: (line.faceValue + line.serviceFee) * line.quantity,
-      quantity: line.quantity,
-      phoneNumber: line.phoneNumber,
-      additionalData: lineAdditionalData(kind, line.options),
-    })),
+    items: rows.map(({ line, kind, brandId, brandName }) => {
+      const { faceValue, serviceFee } = chargedNow(line);
+      return {
+        itemKey: line.itemKey,
+        productId: line.productId,
+        product_id: line.productId,
+        kind,
+        brand: { brandId, name: brandName },
+        amount: faceValue,
+        serviceFee,
+        grossAmount: (faceValue + serviceFee) * line.quantity,
+        quantity: line.quantity,
+        phoneNumber: line.phoneNumber,
+        additionalData: lineAdditionalData(kind, line.options, line.faceValue),
+      };
+    }),
     savePayment: cart.savePayment,
     voucherCodes: cart.voucherCodes,
     iFrameUrl: null,

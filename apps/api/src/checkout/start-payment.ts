@@ -13,12 +13,14 @@ import { cartForCheckout } from '../cart/service';
 import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from '../orders/orders';
 import { changePaymentState, lockPayment, newPaymentAttempt } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
+import { chargeableToken } from '../payment-methods/tokens';
 import { requireConfirmedNumber } from './address';
 import type { CheckoutContext } from './context';
+import { type ChargeableMethod, chargeSavedMethod } from './saved-method';
 import { resultUrl } from './shop-origin';
 import { reserveVoucherPins } from './voucher-reservation';
 
-const { payments } = schema;
+const { orders, payments } = schema;
 
 /** Methods started here; cash codes go through orders, saved tokens through the commit. */
 const HOSTED_METHODS = ['creditcard', 'paypal', 'ideal', 'crypto', 'applepay', 'paymentlink'];
@@ -28,6 +30,8 @@ export interface StartPaymentInput {
   method: string;
   savePayment?: boolean;
   additionalData?: AdditionalData;
+  /** A method saved on the signed-in shopper's account: charged at once, no payer page. */
+  paymentTokenId?: string;
 }
 
 /** Whether the tenant shows this method's hosted page in an iframe on its payment page. */
@@ -58,7 +62,7 @@ const sameAttempt = (payment: Payment, method: string, details: Record<string, u
   payment.savePaymentMethod === save &&
   JSON.stringify(payment.details) === JSON.stringify(details);
 
-type Plan = { order: Order; payment: Payment; iframe: boolean };
+type Plan = { order: Order; payment: Payment; iframe: boolean; saved?: ChargeableMethod };
 
 /**
  * Spec §7 checkout-start-payment. In one transaction, under the cart's lock: price the cart on
@@ -71,6 +75,7 @@ export async function startPayment(
   input: StartPaymentInput,
 ): Promise<StartedPaymentAnswer> {
   const { db, tenant, now } = context;
+  if (input.paymentTokenId !== undefined) return payWithSavedMethod(context, input, input.paymentTokenId);
   if (!HOSTED_METHODS.includes(input.method) || !paymentMethodOffered(input.method, tenant.paymentMethods)) {
     throw new DomainError(
       'PAYMENT_METHOD_IS_NOT_AVAILABLE',
@@ -113,6 +118,70 @@ export async function startPayment(
   const started = (payerUrl: string) => ({ payerUrl, orderNumber: order.orderNumber, returnUrl, iframe });
   if (payment.payerUrl) return started(payment.payerUrl);
   return started(await initiate(context, order, payment, returnUrl));
+}
+
+/**
+ * start-payment with `paymentTokenId`: the order is charged on the account's saved method
+ * (merchant-initiated) and the shopper goes straight to the result page, whose commit delivers.
+ * A retry or double click meets the same attempt, whose reference keeps the charge single.
+ */
+async function payWithSavedMethod(
+  context: CheckoutContext,
+  input: StartPaymentInput,
+  tokenId: string,
+): Promise<StartedPaymentAnswer> {
+  const { db, tenant, now, customerId } = context;
+  if (!customerId) throw new DomainError('AUTHORIZATION_REQUIRED', 'Sign in to pay with a saved method');
+  const plan = await db.transaction(async (tx): Promise<Plan> => {
+    const token = await chargeableToken(tx, customerId, tokenId);
+    if (!paymentMethodOffered(token.method, tenant.paymentMethods)) {
+      throw new DomainError(
+        'PAYMENT_METHOD_IS_NOT_AVAILABLE',
+        `This shop does not take "${token.method}" here`,
+      );
+    }
+    const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
+    if (!cartNeedsPayment(detail)) {
+      throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
+    }
+    const order = await orderForCart(tx, tenant, cart, detail, customerId);
+    await tx.update(orders).set({ paymentTokenId: token.id }).where(eq(orders.id, order.id));
+    await reserveVoucherPins(tx, tenant, order, now);
+    const details = { savedMethod: token.id };
+    const [latest] = await paymentsOf(tx, order);
+    if (latest && isMoneyTaken(latest.state)) {
+      throw new DomainError('ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
+    }
+    const saved = { providerTokenId: token.providerTokenId as string, method: token.method };
+    if (
+      latest &&
+      !isRetryablePaymentState(latest.state) &&
+      sameAttempt(latest, token.method, details, false)
+    ) {
+      return { order, payment: latest, iframe: false, saved };
+    }
+    const payment = await newPaymentAttempt(tx, order, {
+      attempt: (latest?.attempt ?? 0) + 1,
+      method: token.method,
+      details,
+      savePaymentMethod: false,
+    });
+    return { order, payment, iframe: false, saved };
+  });
+  const { order, payment, saved } = plan;
+  const returnUrl = resultUrl(context.shopOrigin, input.cartName, order.orderNumber);
+  if (saved && payment.state === 'INITIATED') {
+    try {
+      await chargeSavedMethod(context, tenant, order, payment, saved, returnUrl);
+    } catch (error) {
+      context.log.warn({ err: error, reference: payment.reference }, 'saved-method charge failed');
+      throw new DomainError(
+        'START_PAYMENT_ERROR',
+        'The payment could not be started; nothing was charged. Please try again.',
+      );
+    }
+  }
+  return { payerUrl: returnUrl, orderNumber: order.orderNumber, returnUrl, iframe: false };
 }
 
 /** Asks the provider for the attempt's payment and records the answer; START_PAYMENT_ERROR when it fails. */

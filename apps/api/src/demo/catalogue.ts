@@ -47,6 +47,9 @@ function topups(brandId: string, name: string, categoryId: string): Draft[] {
   ];
 }
 
+/** The operator brands a multi-brand shop sells automatic top-ups of (the demo accounts' numbers are theirs). */
+const AUTOMATIC_BRANDS = ['funkfix', 'blitzmobil'];
+
 /** Everything a demo tenant sells (spec §3 Product; demo-tenants.md). Amounts in minor units. */
 export function demoCatalogue(tenant: TenantConfig, allTenants: readonly TenantConfig[]): NewProduct[] {
   const own = tenant.shopId;
@@ -68,6 +71,20 @@ export function demoCatalogue(tenant: TenantConfig, allTenants: readonly TenantC
             amount,
           })),
         );
+      }
+    }
+    // Automatic top-ups of the operator brands whose numbers the shop tops up (demo-tenants.md).
+    if (tenant.topup.options.allowedTypes.length > 0) {
+      for (const brandId of AUTOMATIC_BRANDS.filter((brand) => brand in tenant.brandRoutes)) {
+        const name = brandName(brandId, allTenants);
+        drafts.push({
+          productId: `${brandId}-automatic`,
+          kind: 'AUTOMATIC',
+          brandId,
+          brandName: name,
+          categoryId: 'mobile',
+          ...TOPUP_RANGE,
+        });
       }
     }
     // A voucher sold only through WhatsApp (spec §5 channel rules).

@@ -4,6 +4,7 @@ import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
 import { loadDemoAccounts } from './accounts';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
+import { loadDemoSavedMethods } from './saved-methods';
 import { loadDemoVoucherStock } from './voucher-stock';
 
 export interface SeedOptions {
@@ -41,6 +42,18 @@ const DEMO_SEEDS: {
   {
     name: 'demo-accounts-v1',
     load: (tx, tenant) => loadDemoAccounts(tx, tenant),
+  },
+  {
+    // Databases made before the multi-brand shops sold automatic top-ups receive theirs.
+    name: 'demo-automatic-products-v1',
+    load: async (tx, tenant, { all }) => {
+      const automatic = demoCatalogue(tenant, all).filter((product) => product.kind === 'AUTOMATIC');
+      if (automatic.length > 0) await tx.insert(schema.products).values(automatic).onConflictDoNothing();
+    },
+  },
+  {
+    name: 'demo-saved-methods-v1',
+    load: (tx, tenant) => loadDemoSavedMethods(tx, tenant),
   },
 ];
 

@@ -3,15 +3,19 @@ import { schema } from '@shop/db';
 import {
   commitStatus,
   confirmedAmount,
+  DomainError,
   decidingAttempt,
   isMoneyTaken,
   isPaymentUndecided,
   settlement,
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { registerSetups } from '../auto-topups/register';
 import { moveOrder } from '../orders/order-status';
 import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../orders/orders';
 import { syncWaitingPayment } from '../orders/payment-state';
+import { keepSavedPayment } from '../payment-methods/from-checkout';
+import { chargeableToken } from '../payment-methods/tokens';
 import { releasePins } from '../vouchers/stock';
 import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
 import type { FulfilmentContext } from './context';
@@ -92,6 +96,7 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
   let current = order;
   let payment = await decidingPayment(context, order);
   if (outcomeOf(current)?.settled) {
+    await keepSetups(context, current, payment);
     const answer = await answerFinal(context, { order: current, payment }, true);
     // A receipt the mail server refused before goes now (this is how reconciliation retries it).
     if (!current.receiptSentAt) await mailReceipt(context, current, answer);
@@ -182,9 +187,36 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
   if (payment) await settlePayment(context, order, payment, outcome.settlement);
   const settled = { ...outcome, settled: true };
   await context.db.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
+  await keepSetups(context, order, payment);
   const answer = await answerFinal(context, await reload(context, order.id), false);
   await mailReceipt(context, order, answer);
   return answer;
+}
+
+/**
+ * What a delivered order sets up for later: the method its payment saved goes on the shopper's
+ * account, and its automatic top-ups are registered on the order's saved method. Both happen
+ * once, and a commit repeated (by the shopper or reconciliation) finishes what a crash left.
+ */
+async function keepSetups(context: FulfilmentContext, order: Order, payment: Payment | undefined) {
+  const [current] = await context.db.select().from(orders).where(eq(orders.id, order.id));
+  if (!current || (current.status !== 'committed' && current.status !== 'partiallyCommitted')) return;
+  try {
+    const saved = await keepSavedPayment(context, current, payment);
+    await context.db.transaction(async (tx) => {
+      let withToken = current;
+      if (saved && !current.paymentTokenId) {
+        await tx.update(orders).set({ paymentTokenId: saved.id }).where(eq(orders.id, current.id));
+        withToken = { ...current, paymentTokenId: saved.id };
+      }
+      await registerSetups(tx, context.tenant, withToken, new Date());
+    });
+  } catch (err) {
+    context.log.warn(
+      { err, orderNumber: order.orderNumber },
+      'set-ups not kept; the next commit tries again',
+    );
+  }
 }
 
 /** Sends the receipt; a refusal is logged and left to the next reconciliation pass. */
@@ -196,7 +228,44 @@ const mailReceipt = (context: FulfilmentContext, order: Order, answer: CommitAns
 /** Spec §7 call: the order of this cart and tenant, committed. */
 export async function commitByNumber(
   context: FulfilmentContext,
-  { orderNumber, cartName }: { orderNumber: string; cartName: string },
+  {
+    orderNumber,
+    cartName,
+    paymentToken,
+  }: { orderNumber: string; cartName: string; paymentToken?: string | null },
 ): Promise<CommitAnswer> {
-  return commitOrder(context, await findOrder(context.db, context.tenant, orderNumber, cartName));
+  const order = await findOrder(context.db, context.tenant, orderNumber, cartName);
+  return commitOrder(context, await withSetupMethod(context, order, paymentToken ?? undefined));
+}
+
+/**
+ * A free automatic set-up (spec §4) charges a method saved on the shopper's account: the commit
+ * names it as `paymentToken`. Without one that is the order's account's and usable, nothing is
+ * set up: PAYMENT_TOKEN_NOT_FOUND.
+ */
+async function withSetupMethod(context: FulfilmentContext, order: Order, paymentToken: string | undefined) {
+  const lines = order.lines as unknown as { kind: string }[];
+  const freeSetup = payerOf(order) === 'NONE' && lines.some((line) => line.kind === 'AUTOMATIC');
+  if (!freeSetup || order.paymentTokenId || outcomeOf(order)) return order;
+  if (!paymentToken || !order.customerId) {
+    throw new DomainError(
+      'PAYMENT_TOKEN_NOT_FOUND',
+      'Choose a saved payment method for this automatic top-up',
+    );
+  }
+  const customerId = order.customerId;
+  return context.db.transaction(async (tx) => {
+    const token = await chargeableToken(tx, customerId, paymentToken).catch(() => {
+      throw new DomainError(
+        'PAYMENT_TOKEN_NOT_FOUND',
+        'No usable saved payment method of this account has this id',
+      );
+    });
+    const [updated] = await tx
+      .update(orders)
+      .set({ paymentTokenId: token.id })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return updated ?? order;
+  });
 }

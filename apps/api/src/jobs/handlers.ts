@@ -1,18 +1,33 @@
 import type { TenantRegistry } from '@shop/tenants';
+import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
 import { deleteExpiredCarts } from '../cart/service';
 import type { FulfilmentServices } from '../fulfilment/context';
 import { reconcileOrders } from '../fulfilment/reconcile';
 import { runCommitJob } from './commit-order';
-import type { JobHandlers } from './queue';
+import type { JobHandlers, JobQueue } from './queue';
 
 /** What each job does, with the services of the commit. */
-export function jobHandlers(services: FulfilmentServices & { tenants: TenantRegistry }): JobHandlers {
+export function jobHandlers(
+  services: FulfilmentServices & { tenants: TenantRegistry },
+  jobs: Pick<JobQueue, 'send'>,
+): JobHandlers {
   const { db, log } = services;
   return {
     'commit-order': ({ paymentId }) => runCommitJob(services, paymentId),
     'reconcile-orders': async () => {
       const taken = await reconcileOrders(services);
       if (taken > 0) log.info({ taken }, 'orders reconciled');
+    },
+    'auto-topups-due': async () => {
+      const now = new Date();
+      const runs = await takeDueRuns(services, now);
+      for (const runId of runs) await jobs.send('auto-topup-run', { runId });
+      const notices = await sendUpcomingNotices(services, now);
+      if (runs.length + notices > 0) log.info({ runs: runs.length, notices }, 'automatic top-ups due');
+    },
+    'auto-topup-run': async ({ runId }) => {
+      const state = await executeRun(services, runId);
+      if (state) log.info({ runId, state }, 'automatic top-up run');
     },
     'delete-expired-carts': async () => {
       const deleted = await deleteExpiredCarts(db);

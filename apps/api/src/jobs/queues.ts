@@ -11,6 +11,10 @@ export const jobPayloads = {
   'reconcile-orders': z.object({}),
   /** Carts past their expiry go. */
   'delete-expired-carts': z.object({}),
+  /** The automatic top-ups whose time has come get their runs; the day-before notices go. */
+  'auto-topups-due': z.object({}),
+  /** One run of an automatic top-up: charge, top up, receipt (docs/auto-topups.md). */
+  'auto-topup-run': z.object({ runId: z.uuid() }),
 };
 
 export type JobName = keyof typeof jobPayloads;
@@ -19,7 +23,7 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 export const JOB_NAMES = Object.keys(jobPayloads) as JobName[];
 
 /** Jobs that no event sends: every worker sends them on a timer, at most one per period. */
-export type ScheduledJobName = 'reconcile-orders' | 'delete-expired-carts';
+export type ScheduledJobName = 'reconcile-orders' | 'delete-expired-carts' | 'auto-topups-due';
 
 export interface QueueSettings<N extends JobName = JobName> {
   /**
@@ -48,7 +52,19 @@ export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
   // A missed pass is made up by the next one: no retries, and never two at once.
   'reconcile-orders': { retries: 0, retryDelaySeconds: 0, concurrency: 1, pollSeconds: 1 },
   'delete-expired-carts': { retries: 0, retryDelaySeconds: 0, concurrency: 1, pollSeconds: 2 },
+  'auto-topups-due': { retries: 0, retryDelaySeconds: 0, concurrency: 1, pollSeconds: 2 },
+  // A provider or operator out of reach: the run's keys make every retry charge and top up once.
+  'auto-topup-run': {
+    keyOf: ({ runId }) => runId,
+    retries: 6,
+    retryDelaySeconds: 10,
+    concurrency: 2,
+    pollSeconds: 1,
+  },
 };
+
+/** Due automatic top-ups are looked for every minute. */
+export const AUTO_TOPUPS_EVERY_SECONDS = 60;
 
 /** Expired carts go every ten minutes. */
 export const CART_CLEANUP_EVERY_SECONDS = 10 * 60;

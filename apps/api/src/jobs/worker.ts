@@ -3,7 +3,7 @@ import type { FulfilmentServices } from '../fulfilment/context';
 import { jobHandlers } from './handlers';
 import { HEARTBEAT_EVERY_MS, heartbeatOf } from './heartbeat';
 import type { JobQueue } from './queue';
-import { CART_CLEANUP_EVERY_SECONDS, type ScheduledJobName } from './queues';
+import { AUTO_TOPUPS_EVERY_SECONDS, CART_CLEANUP_EVERY_SECONDS, type ScheduledJobName } from './queues';
 
 export interface WorkerOptions {
   jobs: JobQueue;
@@ -35,13 +35,14 @@ export async function startWorker({
   const heartbeat = heartbeatOf(services.db);
   const beat = () =>
     heartbeat.beat().catch((err: unknown) => log.warn({ err }, 'worker heartbeat not written'));
-  await jobs.work(jobHandlers(services));
+  await jobs.work(jobHandlers(services, jobs));
   await beat();
 
   const schedules: [ScheduledJobName, number][] = scheduled
     ? [
         ['reconcile-orders', reconcileEverySeconds],
         ['delete-expired-carts', CART_CLEANUP_EVERY_SECONDS],
+        ['auto-topups-due', AUTO_TOPUPS_EVERY_SECONDS],
       ]
     : [];
   const timers = schedules.map(([name, everySeconds]) => {

@@ -10,9 +10,11 @@ import {
   orderPayer,
   type PaymentItem,
 } from '@shop/domain';
-import type { DetailedCart } from '@shop/domain/contract';
+import type { CartItem, DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, desc, eq } from 'drizzle-orm';
+import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
+import { setupTypeOf } from '../cart/items';
 import type { Cart } from '../cart/service';
 import type { StoredAddress } from '../checkout/address';
 import { newOrderNumber } from './order-number';
@@ -95,6 +97,39 @@ export async function insertOrder(tx: Transaction, tenant: TenantConfig, order: 
 }
 
 /**
+ * An automatic top-up is set up on an account's saved method, so it needs an account (signed in,
+ * or opened at the contact step); a number has at most one live low-balance top-up.
+ */
+async function checkSetups(tx: Transaction, tenant: TenantConfig, cart: Cart, customerId: string | null) {
+  const rows = await tx
+    .select({ phoneNumber: cartItems.phoneNumber, options: cartItems.options })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cart.id));
+  const setups = rows.filter((row) => setupTypeOf(row.options as CartItemOptions) !== undefined);
+  if (setups.length === 0) return;
+  if (!customerId) {
+    throw new DomainError(
+      'AUTHORIZATION_REQUIRED',
+      'Sign in or open an account to set up an automatic top-up',
+    );
+  }
+  for (const row of setups) {
+    const type = setupTypeOf(row.options as CartItemOptions);
+    if (
+      type &&
+      LOW_BALANCE_KINDS.includes(type) &&
+      row.phoneNumber &&
+      (await hasLowBalanceTopup(tx, tenant.shopId, row.phoneNumber))
+    ) {
+      throw new DomainError(
+        'EXISTING_LOW_BALANCE_TOPUP',
+        `${row.phoneNumber} has a low-balance top-up already`,
+      );
+    }
+  }
+}
+
+/**
  * The order for the cart as it is now: the last one when the cart has not changed since, a new
  * one (with its own order number and a snapshot of lines and amounts, in paymentInit) otherwise.
  * The order belongs to the signed-in account, else to the account created at the contact step.
@@ -108,6 +143,7 @@ export async function orderForCart(
 ): Promise<Order> {
   const address = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
   const customerId = signedInCustomerId ?? address.customerId ?? null;
+  await checkSetups(tx, tenant, cart, customerId);
   const latest = await latestOrderOf(tx, tenant, cart.cartName);
   if (latest && latest.cartVersion === cart.version) {
     if (customerId && !latest.customerId) {
@@ -130,16 +166,26 @@ export async function orderForCart(
   });
 }
 
-/** The cart's lines as the order keeps them; a cash-code line keeps its code for the commit. */
+type CartItemOptions = Partial<
+  Pick<CartItem, 'cashCode' | 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption'>
+>;
+
+/**
+ * The cart's lines as the order keeps them; a cash-code line keeps its code for the commit, an
+ * automatic top-up what the shopper set up.
+ */
 async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) {
   const rows = await tx
     .select({ itemKey: cartItems.itemKey, options: cartItems.options })
     .from(cartItems)
     .where(eq(cartItems.cartId, cart.id));
-  const codes = new Map(rows.map((row) => [row.itemKey, (row.options as { cashCode?: string }).cashCode]));
+  const options = new Map(rows.map((row) => [row.itemKey, row.options as CartItemOptions]));
   return detail.items.map((item) => {
-    const cashCode = item.kind === 'CASH_CODE' ? codes.get(item.itemKey) : undefined;
-    return { ...item, ...(cashCode ? { cashCode } : {}) };
+    const { cashCode, autoTopupOption, lowBalanceOption, recurringOption } = options.get(item.itemKey) ?? {};
+    if (item.kind === 'CASH_CODE' && cashCode) return { ...item, cashCode };
+    if (item.kind === 'AUTOMATIC')
+      return { ...item, setup: { autoTopupOption, lowBalanceOption, recurringOption } };
+    return item;
   });
 }
 

@@ -17,13 +17,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
 import { resendOtp, submitCheckoutAddress } from '../checkout/address';
-import type { CheckoutContext, CheckoutServices } from '../checkout/context';
+import type { CheckoutServices } from '../checkout/context';
 import { createOrder, orderStatus } from '../checkout/order-requests';
 import { verifyChallenge } from '../checkout/otp';
-import { shopOrigin } from '../checkout/shop-origin';
 import { startPayment } from '../checkout/start-payment';
 import { accountContextOf } from '../http/account-context';
-import { type AbuseLimits, clientAddress } from '../http/rate-limits';
+import { checkoutContextOf } from '../http/checkout-context';
+import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 import { signedInOrGuest } from '../http/session';
 
@@ -40,31 +40,12 @@ const errors = {
 const tags = ['checkout'];
 const headers = tenantHeadersSchema;
 
-const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /** The checkout calls of spec §7 (Cart and checkout, the checkout half), at exactly its paths. */
 export const checkoutRoutes: FastifyPluginAsyncZod<
   CheckoutServices & { limits: AbuseLimits; accounts: AccountServices }
 > = async (app, { limits, accounts, ...services }) => {
-  const context = (request: FastifyRequest, customerId?: string): CheckoutContext => ({
-    ...services,
-    tenant: request.tenant,
-    shopOrigin: shopOrigin(
-      request.tenant,
-      firstHeader(request.headers['x-forwarded-host']),
-      firstHeader(request.headers['x-forwarded-proto']),
-    ),
-    now: new Date(),
-    log: request.log,
-    allowCode: (phoneNumber) =>
-      limits.take(request, [
-        { limit: 'otpPerClient', subject: clientAddress(request) },
-        { limit: 'otpPerNumber', subject: phoneNumber },
-        { limit: 'otpPerNumberDaily', subject: phoneNumber },
-        { limit: 'otpPerShop', subject: 'all' },
-      ]),
-    customerId,
-  });
+  const context = (request: FastifyRequest, customerId?: string) =>
+    checkoutContextOf(services, limits, request, customerId);
   /** The context of a call for a signed-in shopper or a guest: an order goes into the shopper's history. */
   const orderingContext = async (request: FastifyRequest) =>
     context(request, (await signedInOrGuest(services.db, request, new Date()))?.customer.id);
@@ -138,9 +119,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request) => {
-      const { paymentMethod, cartName, savePayment, additionalData } = request.body;
+      const { paymentMethod, cartName, savePayment, additionalData, paymentTokenId } = request.body;
       const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
-      return startPayment(await orderingContext(request), { cartName, method, savePayment, additionalData });
+      return startPayment(await orderingContext(request), {
+        cartName,
+        method,
+        savePayment,
+        additionalData,
+        paymentTokenId,
+      });
     },
   );
 

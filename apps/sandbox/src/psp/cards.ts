@@ -4,6 +4,8 @@
  * - `4111 1111 1111 1111` approves,
  * - `4000 0000 0000 0002` is declined,
  * - `4000 0000 0000 3220` asks for 3-D Secure,
+ * - `4000 0000 0000 0341` approves and saves, but every later merchant-initiated charge of it is
+ *   declined (a card that ran out of funds since),
  * - any other number that passes the Luhn check approves.
  *
  * Expiry is any month not yet passed, as MM/YY; CVC any 3 digits. Spaces in the number are fine.
@@ -16,7 +18,12 @@ export const TEST_CARDS = {
   approved: '4111111111111111',
   declined: '4000000000000002',
   threeDSecure: '4000000000003220',
+  laterDeclined: '4000000000000341',
 } as const;
+
+/** Whether merchant-initiated charges of a saved card with these last digits are declined. */
+export const declinesLaterCharges = (card: CardDetails | undefined): boolean =>
+  card?.last4 === TEST_CARDS.laterDeclined.slice(-4);
 
 /** Card fields as a form or JSON body carries them; unchecked. */
 export interface CardInput {

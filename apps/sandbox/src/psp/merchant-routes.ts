@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../replies';
+import { declinesLaterCharges } from './cards';
 import type { PspContext } from './context';
 import { answerOnce, errorAnswer, type RouteAnswer } from './idempotency';
 import { paymentView } from './payments';
@@ -47,7 +48,7 @@ export function merchantRoutes(app: FastifyInstance, context: PspContext): void 
         tenantName: start.request.tenantName ?? token.tenantName,
         token: token.tokenId,
       });
-      payments.chargeSavedMethod(payment);
+      payments.chargeSavedMethod(payment, declinesLaterCharges(token.card));
       return { status: 201, body: { paymentId: payment.paymentId, status: payment.status } };
     });
   });

@@ -114,10 +114,10 @@ export class PaymentService {
 
   /**
    * Decides a merchant-initiated payment on a saved token at once: declined when the amount ends
-   * in {@link DECLINING_AMOUNT_ENDING}, else settled.
+   * in {@link DECLINING_AMOUNT_ENDING} or the saved card declines later charges, else settled.
    */
-  chargeSavedMethod(payment: Payment): void {
-    if (payment.amount % 100 === DECLINING_AMOUNT_ENDING) this.#finish(payment, 'DECLINED');
+  chargeSavedMethod(payment: Payment, cardDeclines = false): void {
+    if (cardDeclines || payment.amount % 100 === DECLINING_AMOUNT_ENDING) this.#finish(payment, 'DECLINED');
     else this.#settle(payment);
   }
 

@@ -10,6 +10,28 @@ import type { ActionOutcome, Payment, Token, TokenRequest, TokenStatus } from '.
  * own go to `onChange`, which sends the webhook.
  */
 
+/** Ids of the demo accounts' saved cards: `tok_demo_` and letters, digits or dashes. */
+export const DEMO_TOKEN = /^tok_demo_[a-z0-9-]{1,60}$/;
+
+/**
+ * A demo account's saved card (the test card 4111 1111 1111 1111, ACTIVE), there for any id of
+ * {@link DEMO_TOKEN}, so that the shop's demo data can name one that survives a sandbox restart.
+ */
+export function demoToken(tokenId: string, now = new Date()): Token {
+  const year = String((now.getUTCFullYear() + 4) % 100).padStart(2, '0');
+  return {
+    tokenId,
+    status: 'ACTIVE',
+    method: 'creditcard',
+    merchantReference: tokenId,
+    returnUrl: 'http://localhost:3000/',
+    tenantName: 'Demo',
+    card: { last4: '1111', brand: 'visa', expiry: `12/${year}` },
+    awaitingAuthentication: false,
+    createdAt: now.toISOString(),
+  };
+}
+
 export interface TokenServiceOptions {
   onChange: (token: Token) => void;
 }
@@ -56,8 +78,13 @@ export class TokenService {
     return token;
   }
 
+  /** A token by id; a demo token (`tok_demo_…`) exists from its first look-up on (see {@link demoToken}). */
   get(tokenId: string): Token | undefined {
-    return this.#tokens.get(tokenId);
+    const known = this.#tokens.get(tokenId);
+    if (known || !DEMO_TOKEN.test(tokenId)) return known;
+    const token = demoToken(tokenId);
+    this.#tokens.set(tokenId, token);
+    return token;
   }
 
   /** Whether a merchant may charge the token. */

@@ -42,6 +42,11 @@ export const cartItemSchema = z.strictObject({
       recurringDay: z.number().int().min(1).max(31),
     })
     .optional(),
+  /**
+   * An automatic top-up set up on a saved method without a top-up now: the line costs 0 and
+   * `amount` is what each run tops up (decision 0040). Otherwise the first top-up is paid now.
+   */
+  setupOnly: z.boolean().optional(),
 });
 /** A cart item as the API reads it (quantity filled in). */
 export type CartItem = z.output<typeof cartItemSchema>;
@@ -118,6 +123,8 @@ export const detailedCartLineSchema = z.object({
     lowBalanceLimit: z.number().optional(),
     recurrenceType: z.string().optional(),
     topupConsentType: z.literal('sms').optional(),
+    /** What each run of an automatic top-up tops up (a set-up only line costs 0 now). */
+    autoTopupAmount: z.number().optional(),
   }),
 });
 export type DetailedCartLine = z.infer<typeof detailedCartLineSchema>;

@@ -5,6 +5,7 @@
  */
 export * from './account';
 export * from './address';
+export * from './auto-topups';
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';
@@ -12,4 +13,5 @@ export * from './commit';
 export * from './common';
 export * from './health';
 export * from './own-data';
+export * from './payment-methods';
 export * from './translations';

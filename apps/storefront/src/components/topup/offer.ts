@@ -40,14 +40,17 @@ export interface TopupOffer extends Pick<TopupFormProps, 'range' | 'automatic' |
   fixedAmounts: (Omit<FixedAmount, 'statusLabel'> & { status: Product['status'] })[];
 }
 
+/** Whether the top-up form offers automatic top-ups yet. */
+const AUTOMATIC_SET_UP_IN_FORM = false;
+
 export function topupOffer(tenant: TenantConfig, items: Product[]): TopupOffer {
   const onceOff = items.filter((product) => product.kind === 'ONCE_OFF');
   const automatic = automaticOf(tenant, items);
   const cashCode = cashCodeOf(items);
   const topupTypes: TopupFormProps['topupTypes'] = [];
   if (onceOff.length > 0) topupTypes.push('ONCE_OFF');
-  // Offered only once the shop really runs them (decision 0017); until then the API refuses them too.
-  if (automatic && isKindOnSale('AUTOMATIC')) topupTypes.push('AUTOMATIC');
+  // Offered only once the shop really runs them (decision 0017) and the form sets them up.
+  if (automatic && isKindOnSale('AUTOMATIC') && AUTOMATIC_SET_UP_IN_FORM) topupTypes.push('AUTOMATIC');
   if (items.some((product) => product.kind === 'SMS') && isKindOnSale('SMS')) topupTypes.push('SMS');
   if (cashCode) topupTypes.push('CASH_CODE');
   return {

@@ -1,0 +1,120 @@
+import { schema, type Transaction } from '@shop/db';
+import { type AutoTopupType, nextRunAt, type RecurringSchedule, timeZoneOfCountry } from '@shop/domain';
+import type { CartItem, DetailedCartLine } from '@shop/domain/contract';
+import type { TenantConfig } from '@shop/tenants';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { setupTypeOf } from '../cart/items';
+import type { Order } from '../orders/orders';
+import { recordOrderEvent } from '../orders/timeline';
+
+const { autoTopups, paymentTokens } = schema;
+
+/** An order line that sets up an automatic top-up, as the order keeps it. */
+type SetupLine = DetailedCartLine & {
+  setup?: Pick<CartItem, 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption'>;
+};
+
+/** The schedule of a weekly or monthly top-up. */
+export function scheduleOf(type: string, recurringDay: number | null): RecurringSchedule | undefined {
+  if (recurringDay === null) return undefined;
+  if (type === 'WEEKLY') return { type: 'WEEKLY', weekday: recurringDay };
+  if (type === 'MONTHLY') return { type: 'MONTHLY', day: recurringDay };
+  return undefined;
+}
+
+/** The tenant's time zone, in which weekly and monthly top-ups run. */
+export const timeZoneOf = (tenant: TenantConfig) => timeZoneOfCountry(tenant.country);
+
+/** The low-balance kinds: at most one live per number and tenant. */
+export const LOW_BALANCE_KINDS: readonly AutoTopupType[] = ['LOW_BALANCE', 'TARIFF'];
+
+/** Whether the number already has a live low-balance (or tariff) top-up in this shop. */
+export async function hasLowBalanceTopup(
+  tx: Transaction,
+  tenantId: string,
+  msisdn: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: autoTopups.id })
+    .from(autoTopups)
+    .where(
+      and(
+        eq(autoTopups.tenantId, tenantId),
+        eq(autoTopups.msisdn, msisdn),
+        inArray(autoTopups.type, [...LOW_BALANCE_KINDS]),
+        ne(autoTopups.status, 'DELETED'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The automatic top-ups an order sets up, registered ENABLED on the saved method the order names
+ * (the one its payment saved, or the one a free set-up chose): once per line, however often
+ * the commit runs. A number that meanwhile got a low-balance top-up keeps that one.
+ */
+export async function registerSetups(
+  tx: Transaction,
+  tenant: TenantConfig,
+  order: Order,
+  now: Date,
+): Promise<number> {
+  const lines = (order.lines as unknown as SetupLine[]).map((line, index) => ({ line, index }));
+  const setups = lines.filter(({ line }) => line.kind === 'AUTOMATIC' && line.phoneNumber);
+  if (setups.length === 0 || !order.customerId || !order.paymentTokenId) return 0;
+  const [token] = await tx
+    .select()
+    .from(paymentTokens)
+    .where(and(eq(paymentTokens.id, order.paymentTokenId), eq(paymentTokens.customerId, order.customerId)));
+  if (!token || token.status !== 'ACTIVE') return 0;
+  let registered = 0;
+  for (const { line, index } of setups) {
+    const type = setupTypeOf(line.setup ?? {});
+    const msisdn = line.phoneNumber;
+    if (!type || !msisdn) continue;
+    if (LOW_BALANCE_KINDS.includes(type) && (await hasLowBalanceTopup(tx, tenant.shopId, msisdn))) {
+      await recordOrderEvent(tx, { orderId: order.id, type: 'auto-topup.exists', detail: { msisdn, type } });
+      continue;
+    }
+    const recurringDay = line.setup?.recurringOption?.recurringDay ?? null;
+    const schedule = scheduleOf(type, recurringDay);
+    const [inserted] = await tx
+      .insert(autoTopups)
+      .values({
+        tenantId: tenant.shopId,
+        customerId: order.customerId,
+        paymentTokenId: token.id,
+        msisdn,
+        brand: line.brand.brandId,
+        productId: line.productId,
+        amount: line.additionalData.autoTopupAmount ?? line.amount,
+        currency: order.currency,
+        type,
+        lowBalanceLimit:
+          type === 'LOW_BALANCE' ? (line.setup?.lowBalanceOption?.lowBalanceLimit ?? null) : null,
+        tariffEnabled: type === 'TARIFF' || line.setup?.lowBalanceOption?.tariffEnabled === true,
+        recurringDay: schedule ? recurringDay : null,
+        status: 'ENABLED',
+        nextRunAt: schedule ? nextRunAt(schedule, now, timeZoneOf(tenant)) : null,
+        setupOrderId: order.id,
+        setupLine: index,
+      })
+      .onConflictDoNothing()
+      .returning({ id: autoTopups.id });
+    if (!inserted) continue;
+    registered += 1;
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      type: 'auto-topup.registered',
+      detail: { autoTopupId: inserted.id, type, msisdn },
+    });
+  }
+  if (registered > 0) {
+    await tx
+      .update(paymentTokens)
+      .set({ recurring: true, updatedAt: now })
+      .where(eq(paymentTokens.id, token.id));
+  }
+  return registered;
+}

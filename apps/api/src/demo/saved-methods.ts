@@ -1,0 +1,65 @@
+import { schema, type Transaction } from '@shop/db';
+import type { TenantConfig } from '@shop/tenants';
+import { and, eq } from 'drizzle-orm';
+import { DEMO_NUMBERS, demoUserName } from './accounts';
+
+const { autoTopups, customers, paymentTokens, products } = schema;
+
+/** The demo accounts' low-balance top-ups (demo-tenants.md): 1500 when the balance falls under 500. */
+export const DEMO_LOW_BALANCE_TOPUPS: Readonly<Record<string, { amount: number; limit: number }>> = {
+  funkfix: { amount: 1500, limit: 500 },
+  blitzmobil: { amount: 1500, limit: 500 },
+};
+
+/** The sandbox knows every `tok_demo_…` as the test card 4111 1111 1111 1111 (docs/sandbox.md). */
+export const demoProviderToken = (shopId: string) => `tok_demo_${shopId}`;
+
+/**
+ * Each demo account's saved card ("Demo card", the sandbox's 4111 1111 1111 1111) and, on
+ * funkfix and blitzmobil, an ENABLED low-balance top-up of the demo number charged to it.
+ */
+export async function loadDemoSavedMethods(tx: Transaction, tenant: TenantConfig): Promise<void> {
+  const [customer] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenant.shopId), eq(customers.userName, demoUserName(tenant.shopId))));
+  if (!customer) return;
+  const [token] = await tx
+    .insert(paymentTokens)
+    .values({
+      tenantId: tenant.shopId,
+      customerId: customer.id,
+      providerTokenId: demoProviderToken(tenant.shopId),
+      method: 'creditcard',
+      name: 'Demo card',
+      cardBrand: 'visa',
+      cardLast4: '1111',
+      cardExpiry: '12/30',
+      currency: tenant.currency,
+      status: 'ACTIVE',
+    })
+    .onConflictDoNothing()
+    .returning();
+  const topup = DEMO_LOW_BALANCE_TOPUPS[tenant.shopId];
+  const msisdn = DEMO_NUMBERS[tenant.shopId];
+  if (!token || !topup || !msisdn) return;
+  const [product] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenant.shopId), eq(products.productId, `${tenant.shopId}-automatic`)));
+  if (!product) return;
+  await tx.insert(autoTopups).values({
+    tenantId: tenant.shopId,
+    customerId: customer.id,
+    paymentTokenId: token.id,
+    msisdn,
+    brand: product.brandId,
+    productId: product.productId,
+    amount: topup.amount,
+    currency: tenant.currency,
+    type: 'LOW_BALANCE',
+    lowBalanceLimit: topup.limit,
+    status: 'ENABLED',
+  });
+  await tx.update(paymentTokens).set({ recurring: true }).where(eq(paymentTokens.id, token.id));
+}

@@ -1,0 +1,93 @@
+import {
+  autoTopupAnswerSchema,
+  autoTopupQueryBodySchema,
+  autoTopupRowsAnswerSchema,
+  deleteAutoTopupBodySchema,
+  deletedAnswerSchema,
+  updateAutoTopupBodySchema,
+} from '@shop/domain/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountServices } from '../accounts/context';
+import { type AutoTopupContext, deleteAutoTopup, updateAutoTopup } from '../auto-topups/manage';
+import { queryAutoTopups } from '../auto-topups/rows';
+import { signedInAccount } from '../http/account-context';
+import type { AbuseLimits } from '../http/rate-limits';
+import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+const tags = ['automatic top-ups'];
+const headers = tenantHeadersSchema;
+
+/** Spec §7 Auto top-up: the signed-in shopper's automatic top-ups (decision 0040). */
+export const autoTopupRoutes: FastifyPluginAsyncZod<AccountServices & { limits: AbuseLimits }> = async (
+  app,
+  { limits, ...services },
+) => {
+  const signedIn = async (request: FastifyRequest): Promise<AutoTopupContext> => {
+    const { context, session } = await signedInAccount(services, limits, request);
+    return { db: services.db, tenant: context.tenant, customerId: session.customer.id, now: context.now };
+  };
+
+  app.post(
+    '/api/topup/autotopup/query',
+    {
+      schema: {
+        tags,
+        summary: 'The shopper’s automatic top-ups of the given types (or families) and statuses',
+        headers,
+        body: autoTopupQueryBodySchema,
+        response: { 200: autoTopupRowsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const context = await signedIn(request);
+      if (request.body.userId !== undefined && request.body.userId !== context.customerId)
+        return { rows: [] };
+      const rows = await queryAutoTopups(
+        context.db,
+        { tenantId: context.tenant.shopId, customerId: context.customerId },
+        request.body,
+        context.now,
+      );
+      return { rows };
+    },
+  );
+
+  app.put(
+    '/api/topup/autotopup',
+    {
+      schema: {
+        tags,
+        summary: 'Activate, pause or delete an automatic top-up; give it another method or a monthly cap',
+        headers,
+        body: updateAutoTopupBodySchema,
+        response: { 200: autoTopupAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ autoTopup: await updateAutoTopup(await signedIn(request), request.body) }),
+  );
+
+  app.post(
+    '/api/topup/autotopup/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an automatic top-up in one step; its method is no longer charged for it',
+        headers,
+        body: deleteAutoTopupBodySchema,
+        response: { 200: deletedAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteAutoTopup(await signedIn(request), request.body.autoTopupId);
+      return { status: 'successfulDelete' as const, message: 'successfulDelete' as const };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import type { Database } from '@shop/db';
+import { DomainError } from '@shop/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { verifyOperatorEvent } from '../adapters/operator-events';
+import { receiveOperatorEvent } from '../auto-topups/engine';
+
+/**
+ * `POST /api/webhooks/operator`: the mobile operator's signed events. A low-balance or
+ * tariff-renewal event gives the number's automatic top-ups their runs (once per event id; the
+ * runs go to the job queue); other events are taken and ignored. 401 `INVALID_SIGNATURE`
+ * changes nothing; a signed event is answered 200 once recorded, so the operator stops retrying.
+ */
+export const operatorEventRoutes: FastifyPluginAsync<{
+  db: Database;
+  secret: string;
+  onRuns: (runIds: string[]) => Promise<void>;
+}> = async (app, { db, secret, onRuns }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post('/api/webhooks/operator', { schema: { hide: true } }, async (request) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers['x-sandbox-signature'];
+    const event = verifyOperatorEvent(raw, Array.isArray(header) ? header[0] : header, secret);
+    if (event.kind === 'invalid-signature') {
+      throw new DomainError('INVALID_SIGNATURE', 'The event signature does not match');
+    }
+    if (event.kind === 'ignored' || event.type === 'sms') {
+      request.log.info({ eventId: event.eventId, type: event.type }, 'operator event ignored');
+      return { received: true };
+    }
+    const runs = await receiveOperatorEvent(db, event, new Date());
+    await onRuns(runs);
+    request.log.info({ eventId: event.eventId, type: event.type, runs: runs.length }, 'operator event');
+    return { received: true, runs: runs.length };
+  });
+};

@@ -1,0 +1,92 @@
+import * as z from 'zod';
+import { AUTO_TOPUP_STATUSES, AUTO_TOPUP_TYPES } from '../auto-topup';
+import { ORDER_STATUSES } from '../payment';
+import './jitless';
+
+/**
+ * Automatic top-ups (spec §7 Auto top-up, decision 0040). A signed-in call: the account's own
+ * top-ups only. `autoTopupType` is what the shopper set up; `topupType` its family, LOW_BALANCE
+ * (low balance, tariff) or RECURRING (weekly, monthly), which a query may also name.
+ */
+
+const autoTopupIdSchema = z.uuid();
+const typeSchema = z.enum(AUTO_TOPUP_TYPES);
+const statusSchema = z.enum(AUTO_TOPUP_STATUSES);
+
+/** POST /api/topup/autotopup/query. */
+export const autoTopupQueryBodySchema = z
+  .object({
+    autoTopupTypes: z.array(typeSchema).max(10).optional(),
+    statuses: z.array(statusSchema).max(10).optional(),
+    userId: z.string().max(64).optional(),
+    msisdn: z.string().trim().max(32).optional(),
+  })
+  .loose();
+export type AutoTopupQuery = z.infer<typeof autoTopupQueryBodySchema>;
+
+/** An automatic charge of this calendar month and the order it made. */
+export const autoTopupChargeSchema = z.object({
+  orderNumber: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+});
+
+export const autoTopupRowSchema = z
+  .object({
+    autoTopupId: z.string(),
+    autoTopupType: typeSchema,
+    topupType: z.enum(['LOW_BALANCE', 'RECURRING']),
+    autoTopupLight: z.boolean(),
+    brand: z.string(),
+    paymentToken: z.string(),
+    paymentTokenName: z.string(),
+    status: statusSchema,
+    shopId: z.string(),
+    userId: z.string(),
+    msisdn: z.string(),
+    productId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    lowBalanceLimit: z.number().nullable(),
+    tariffEnabled: z.boolean(),
+    /** Monday 1 … Sunday 7 for WEEKLY, 1–31 for MONTHLY. */
+    recurringDay: z.number().nullable(),
+    nextRunAt: z.string().nullable(),
+    monthlyCap: z.number().nullable(),
+    /** The automatic charges of this calendar month, newest first. */
+    charges: z.array(autoTopupChargeSchema),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AutoTopup' });
+export type AutoTopupRow = z.infer<typeof autoTopupRowSchema>;
+
+export const autoTopupRowsAnswerSchema = z.object({ rows: z.array(autoTopupRowSchema) });
+export type AutoTopupRowsAnswer = z.infer<typeof autoTopupRowsAnswerSchema>;
+
+/**
+ * PUT /api/topup/autotopup: activate (ENABLED), pause (DISABLED) or delete (DELETED); another
+ * saved method (`paymentToken`), or a monthly cap (`monthlyCap`, null for none).
+ */
+export const updateAutoTopupBodySchema = z
+  .object({
+    autoTopupId: autoTopupIdSchema,
+    status: statusSchema.optional(),
+    paymentToken: z.uuid().optional(),
+    monthlyCap: z.number().int().positive().max(10_000_000).nullable().optional(),
+    shopId: z.string().max(64).optional(),
+    brand: z.string().max(64).optional(),
+    autoTopupType: typeSchema.optional(),
+  })
+  .loose();
+export type UpdateAutoTopupRequest = z.infer<typeof updateAutoTopupBodySchema>;
+
+export const autoTopupAnswerSchema = z.object({ autoTopup: autoTopupRowSchema });
+export type AutoTopupAnswer = z.infer<typeof autoTopupAnswerSchema>;
+
+/** POST /api/topup/autotopup/delete. */
+export const deleteAutoTopupBodySchema = z
+  .object({ autoTopupId: autoTopupIdSchema, paymentToken: z.string().max(64).optional() })
+  .loose();
+export type DeleteAutoTopupRequest = z.infer<typeof deleteAutoTopupBodySchema>;
