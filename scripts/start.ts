@@ -119,6 +119,8 @@ run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   SANDBOX_PORT: String(ports.sandbox),
   SANDBOX_SMTP_PORT: String(ports.sandboxSmtp),
   SANDBOX_URL: sandboxUrl,
+  // The operator's events (low balance, tariff renewal, SMS) go to the API.
+  OPERATOR_WEBHOOK_URL: process.env.OPERATOR_WEBHOOK_URL ?? `${apiUrl}/api/webhooks/operator`,
 });
 /** What the API and the worker read alike (the worker finds the API's webhook URL by its port). */
 const backendEnv = {
