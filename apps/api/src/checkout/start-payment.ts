@@ -87,7 +87,9 @@ export async function startPayment(
     if (!cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
-    const save = input.savePayment ?? cart.savePayment;
+    // An automatic top-up paid now charges, later, the method this payment saves.
+    const save =
+      (input.savePayment ?? cart.savePayment) || detail.items.some((item) => item.kind === 'AUTOMATIC');
     await requireConfirmedNumber(tx, cart, detail, save);
     const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
     await reserveVoucherPins(tx, tenant, order, now);
