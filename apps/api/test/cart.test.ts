@@ -138,13 +138,54 @@ describe('adding to a cart', () => {
       'UNAVAILABLE_COUNTRY',
     ],
     [
-      'an automatic top-up, not on sale until it runs',
+      'an automatic top-up of a type the shop does not offer',
+      topup('funkfix-automatic', {
+        amount: 1000,
+        autoTopupOption: 'WEEKLY',
+        recurringOption: { recurringType: 'WEEKLY', recurringDay: 1 },
+      }),
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a low-balance limit the shop does not offer',
       topup('funkfix-automatic', {
         amount: 1000,
         autoTopupOption: 'LOW_BALANCE',
+        lowBalanceOption: { lowBalanceLimit: 700 },
+      }),
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a low-balance top-up with neither limit nor tariff',
+      topup('funkfix-automatic', { amount: 1000, autoTopupOption: 'LOW_BALANCE', lowBalanceOption: {} }),
+      'LOW_BALANCE_AMOUNT_OR_TARIFF_ENABLED_MISSING',
+    ],
+    [
+      'a monthly top-up on a day that no month has',
+      topup('funkfix-automatic', {
+        amount: 1000,
+        autoTopupOption: 'MONTHLY',
+        recurringOption: { recurringType: 'MONTHLY', recurringDay: 32 },
+      }),
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an automatic top-up set up twice in one item',
+      topup('funkfix-automatic', {
+        amount: 1000,
+        quantity: 2,
+        autoTopupOption: 'LOW_BALANCE',
         lowBalanceOption: { lowBalanceLimit: 500 },
       }),
-      'PRODUCT_NOT_AVAILABLE',
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a once-off top-up that claims to repeat',
+      topup('funkfix-topup-1500', {
+        autoTopupOption: 'LOW_BALANCE',
+        lowBalanceOption: { lowBalanceLimit: 500 },
+      }),
+      'VALIDATION_FAILED',
     ],
     ['an unknown field', topup('funkfix-topup-1500', { colour: 'red' }), 'VALIDATION_FAILED'],
     ['a negative quantity', topup('funkfix-topup-1500', { quantity: -1 }), 'VALIDATION_FAILED'],

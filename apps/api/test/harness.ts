@@ -145,6 +145,8 @@ export async function startApi({
     sandbox: { app: sandbox.app, baseUrl: sandboxUrl, client: sandboxClient(sandboxUrl) },
     request: first.request,
     reconcile: first.reconcile,
+    /** The services the worker's jobs run with (the automatic top-up engine, with a clock of the test's). */
+    services: jobServices(first.dependencies, first.app.log),
     /**
      * A second API process sharing this one's database and sandbox (closed with it); `services`
      * replace the outside services it would use (an adapter pointed elsewhere).

@@ -146,11 +146,17 @@ describe('GET /api/shop/rest/v1/products', () => {
     expect(body.message).toContain(field);
   });
 
-  it('offers no automatic or SMS top-up while the shop does not run them (decision 0017)', async () => {
+  it('offers automatic top-ups, and no SMS top-up while the shop does not run them (decision 0017)', async () => {
     for (const tenant of ['funkfix', 'belwaarde']) {
       const kinds = new Set((await everything(tenant)).map((product) => product.kind));
-      expect([...kinds].sort(), tenant).toEqual(['ONCE_OFF']);
+      expect([...kinds].sort(), tenant).toEqual(['AUTOMATIC', 'ONCE_OFF']);
     }
+    const ladeplatz = (await everything('ladeplatz')).filter((product) => product.kind === 'AUTOMATIC');
+    expect(ladeplatz.map((product) => product.productId).sort()).toEqual([
+      'blitzmobil-automatic',
+      'funkfix-automatic',
+    ]);
+    expect((await everything('callhome')).some((product) => product.kind === 'AUTOMATIC')).toBe(false);
     expect((await list('belwaarde', { filters: 'kind=SMS' })).items).toEqual([]);
   });
 

@@ -105,8 +105,7 @@ export function validateItem(
     refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'only an automatic top-up product sets one up');
   }
 
-  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...rawOptions } = item;
-  const options = product.kind === 'AUTOMATIC' ? withAcceptedLimit(tenant, rawOptions) : rawOptions;
+  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...options } = item;
   const itemKey = createHash('sha256')
     .update(JSON.stringify([product.id, faceValue, phoneNumber, options]))
     .digest('base64url')
@@ -179,21 +178,6 @@ export function setupTypeOf(
   const option = item.autoTopupOption;
   if (option === undefined || option === 'ONCE_OFF') return undefined;
   return option === 'RECURRING' ? item.recurringOption?.recurringType : option;
-}
-
-/** The options with the low-balance limit the tenant fixes filled in (a shopper need not send it). */
-function withAcceptedLimit(tenant: TenantConfig, options: Record<string, unknown>): Record<string, unknown> {
-  const option = options.lowBalanceOption as
-    | { lowBalanceLimit?: number; tariffEnabled?: boolean }
-    | undefined;
-  if (
-    options.autoTopupOption !== 'LOW_BALANCE' ||
-    (option?.tariffEnabled === true && option.lowBalanceLimit === undefined)
-  ) {
-    return options;
-  }
-  const limit = acceptedLowBalanceLimit(option?.lowBalanceLimit, tenant.topup.lowBalanceLimit);
-  return { ...options, lowBalanceOption: { ...option, lowBalanceLimit: limit } };
 }
 
 /** An item's number as the tenant reads it (spec §5: a missing + is added). */
