@@ -1,7 +1,7 @@
 import type { AuthAnswer, PaymentToken } from '@shop/domain/contract';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoUserName } from '../src/demo/accounts';
-import { guestAddress } from './checkout-support';
+import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
 import type { RunningApi } from './harness';
 import { waitFor } from './processes';
 
@@ -137,4 +137,74 @@ export function shopperClient(api: RunningApi) {
   }
 
   return { call, signIn, freshAccount, methods, saveCard, history, autoTopups, contactConfirmed };
+}
+
+/** Automatic top-ups set up through the cart, as the storefront does it. */
+export function setupClient(api: RunningApi) {
+  const shopper = () => shopperClient(api);
+  const lowBalance = (productId: string, phoneNumber: string, extra: Record<string, unknown> = {}) => ({
+    productId,
+    amount: 1500,
+    phoneNumber,
+    autoTopupOption: 'LOW_BALANCE',
+    lowBalanceOption: { lowBalanceLimit: 500 },
+    ...extra,
+  });
+
+  /** A cart with the item, its number confirmed, paid with a new card at the provider and committed. */
+  async function paidSetup(
+    tenant: string,
+    token: string | undefined,
+    item: { phoneNumber: string },
+    card = GOOD_CARD,
+  ) {
+    const { call, contactConfirmed } = shopper();
+    const checkout = checkoutClient(api);
+    const cartName = await checkout.newCart(tenant, [item]);
+    await contactConfirmed(tenant, cartName, item.phoneNumber, token);
+    const started = await call(
+      'POST',
+      '/api/shop/rest/checkout-start-payment',
+      tenant,
+      { cartName, paymentMethod: 'creditcard' },
+      token,
+    );
+    if (started.status !== 200) return { started };
+    await api.sandbox.client.act(started.body.payerUrl, 'approve', card);
+    const commit = () =>
+      call(
+        'POST',
+        '/api/shop/rest/payment-commit-order',
+        tenant,
+        { cartName, orderNumber: started.body.orderNumber },
+        token,
+      );
+    return { started, commit, committed: await commit(), cartName };
+  }
+
+  /** A set-up only item (no top-up now) on the account's saved method: the order, then the commit naming the method. */
+  async function freeSetup(
+    tenant: string,
+    token: string,
+    item: { phoneNumber: string },
+    paymentToken?: string,
+  ) {
+    const { call, contactConfirmed } = shopper();
+    const checkout = checkoutClient(api);
+    const cartName = await checkout.newCart(tenant, [{ ...item, setupOnly: true }]);
+    await contactConfirmed(tenant, cartName, item.phoneNumber, token);
+    const order = await call('POST', '/api/shop/rest/orders', tenant, { cartName }, token);
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const commit = (withToken = paymentToken) =>
+      call(
+        'POST',
+        '/api/shop/rest/payment-commit-order',
+        tenant,
+        { cartName, orderNumber: order.body.orderNumber, ...(withToken ? { paymentToken: withToken } : {}) },
+        token,
+      );
+    return { cartName, orderNumber: order.body.orderNumber as string, commit };
+  }
+
+  return { lowBalance, paidSetup, freeSetup };
 }
