@@ -207,8 +207,12 @@ describe('the export of the shopper’s own data', () => {
       expect.objectContaining({ method: 'password', endedAt: null }),
     ]);
     expect(document.sessions.some((session) => session.endedAt !== null)).toBe(true);
-    expect(document.paymentTokens).toEqual([]);
-    expect(document.autoTopups).toEqual([]);
+    expect(document.paymentTokens).toEqual([
+      expect.objectContaining({ name: 'Demo card', cardLast4: '1111', inUse: true }),
+    ]);
+    expect(document.autoTopups).toEqual([
+      expect.objectContaining({ autoTopupType: 'LOW_BALANCE', msisdn: DEMO_NUMBERS[tenant], amount: 1500 }),
+    ]);
 
     // Nothing that signs in or proves a code: no token, and none of the stored hashes.
     const customerId = await customerIdOf(tenant, userName);

@@ -7,8 +7,10 @@ import type {
   OwnDataExport,
 } from '@shop/domain/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { queryAutoTopups } from '../auto-topups/rows';
 import { AWAITING_COMMIT } from '../fulfilment/reconcile';
 import type { Order } from '../orders/orders';
+import { listTokens } from '../payment-methods/tokens';
 import { issueCode, useCode } from './codes';
 import type { AccountContext } from './context';
 import { sendCode } from './delivery';
@@ -70,6 +72,13 @@ export async function exportOwnData(
       updatedAt: customer.updatedAt.toISOString(),
     },
     orders: exported,
+    paymentTokens: await listTokens({ db, customerId: customer.id }),
+    autoTopups: await queryAutoTopups(
+      db,
+      { tenantId: tenant.shopId, customerId: customer.id },
+      {},
+      context.now,
+    ),
     sessions: sessionRows.map((session) => ({
       createdAt: session.createdAt.toISOString(),
       method: session.method,
@@ -82,8 +91,6 @@ export async function exportOwnData(
       createdAt: code.createdAt.toISOString(),
       expiresAt: code.expiresAt.toISOString(),
     })),
-    paymentTokens: [],
-    autoTopups: [],
   };
 }
 

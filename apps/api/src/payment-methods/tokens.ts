@@ -68,11 +68,11 @@ export async function viewOf(db: Database | Transaction, token: SavedMethod): Pr
 }
 
 /** GET …/payment-tokens: the account's usable methods, oldest first. */
-export async function listTokens(context: PaymentMethodContext): Promise<PaymentToken[]> {
+export async function listTokens(context: { db: Database; customerId: string }): Promise<PaymentToken[]> {
   const rows = await context.db
     .select()
     .from(paymentTokens)
-    .where(and(eq(paymentTokens.customerId, context.customer.id), eq(paymentTokens.status, 'ACTIVE')))
+    .where(and(eq(paymentTokens.customerId, context.customerId), eq(paymentTokens.status, 'ACTIVE')))
     .orderBy(asc(paymentTokens.createdAt));
   const inUse = await tokensInUse(
     context.db,

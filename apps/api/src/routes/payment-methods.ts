@@ -71,7 +71,10 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<
         response: { 200: paymentTokensAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ paymentTokens: await listTokens(await signedIn(request)) }),
+    async (request) => {
+      const context = await signedIn(request);
+      return { paymentTokens: await listTokens({ db: context.db, customerId: context.customer.id }) };
+    },
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../account';
 import { accountProfileSchema, historyOrderSchema } from './account';
+import { autoTopupRowSchema } from './auto-topups';
 import './jitless';
+import { paymentTokenSchema } from './payment-methods';
 
 /**
  * The signed-in shopper's own data (docs/decisions/0036): a copy of everything the shop holds
@@ -60,13 +62,10 @@ export const ownDataExportSchema = z
     unusedCodes: z.array(ownDataCodeSchema).meta({
       description: 'Codes sent and not used (some may have run out); the code itself is never kept',
     }),
-    // Filled once the shop keeps saved payment methods and automatic top-ups.
-    paymentTokens: z
-      .array(z.never())
-      .meta({ description: 'Saved payment methods; empty until the shop keeps them' }),
-    autoTopups: z
-      .array(z.never())
-      .meta({ description: 'Automatic top-ups; empty until the shop offers them' }),
+    paymentTokens: z.array(paymentTokenSchema).meta({
+      description: 'Saved payment methods (what the shop keeps of them; the card stays at the provider)',
+    }),
+    autoTopups: z.array(autoTopupRowSchema).meta({ description: 'Automatic top-ups that are not deleted' }),
   })
   .meta({ id: 'OwnDataExport', description: 'Everything the shop holds about the account' });
 export type OwnDataExport = z.infer<typeof ownDataExportSchema>;
