@@ -119,7 +119,9 @@ describe("the operator's events", () => {
       body: JSON.stringify({ msisdn, balance }),
     });
 
-  it('tops up once per dip: a second low-balance event before the balance rose is ignored', async () => {
+  it('tops up once per dip: a second low-balance event before the balance rose is ignored', {
+    timeout: 90_000,
+  }, async () => {
     const { freshAccount } = shopper();
     const { token } = await freshAccount('funkfix');
     const number = freshNumber();
@@ -143,7 +145,9 @@ describe("the operator's events", () => {
     expect(await runs()).toBe(3);
   });
 
-  it('acts on an event delivered twice once, and refuses one not signed by the operator', async () => {
+  it('acts on an event delivered twice once, and refuses one not signed by the operator', {
+    timeout: 90_000,
+  }, async () => {
     const { freshAccount } = shopper();
     const { token } = await freshAccount('funkfix');
     const number = freshNumber();
@@ -171,7 +175,9 @@ describe("the operator's events", () => {
     );
   });
 
-  it('tops up on a tariff renewal where the shopper asked for it, and keeps to the monthly cap', async () => {
+  it('tops up on a tariff renewal where the shopper asked for it, and keeps to the monthly cap', {
+    timeout: 90_000,
+  }, async () => {
     const { signIn, methods, autoTopups, call } = shopper();
     const token = await signIn('rechargeplus');
     const [card] = await methods('rechargeplus', token);
@@ -222,7 +228,9 @@ describe("the operator's events", () => {
 });
 
 describe('a declined charge', () => {
-  it('is tried once more an hour later, then the top-up is invalid and the shopper is told', async () => {
+  it('is tried once more an hour later, then the top-up is invalid and the shopper is told', {
+    timeout: 90_000,
+  }, async () => {
     const { freshAccount, autoTopups } = shopper();
     const { token, email } = await freshAccount('blitzmobil');
     const number = freshNumber('+49151');

@@ -5,13 +5,15 @@ import { waitFor } from './processes';
 
 /** Calls of the checkout tests: JSON in and out, with the tenant header. */
 export function checkoutClient(api: RunningApi) {
-  async function call(method: string, path: string, tenant: string, body?: unknown) {
+  /** A call as the storefront's proxy makes it, for a guest or (with `token`) a signed-in shopper. */
+  async function call(method: string, path: string, tenant: string, body?: unknown, token?: string) {
     const response = await api.request(path, {
       method,
       headers: {
         'X-Tenant-Id': tenant,
         'X-Forwarded-Host': `${tenant}.localhost:3000`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
@@ -64,7 +66,38 @@ export function checkoutClient(api: RunningApi) {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
-  return { call, newCart, startPayment, order, orderReaches, act, webhook };
+  /**
+   * Commits until the answer leaves paymentPending, as the result page does. The provider's webhook
+   * may have committed the order first; then the answer is ORDER_ALREADY_COMMITTED with the same
+   * details, and the order's own status (read back) is the one the commit reached.
+   */
+  async function commitUntilFinal(
+    tenant: string,
+    cartName: string,
+    orderNumber: string,
+    extra: Record<string, unknown> = {},
+    token?: string,
+  ) {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const answer = await call(
+        'POST',
+        '/api/shop/rest/payment-commit-order',
+        tenant,
+        { cartName, orderNumber, ...extra },
+        token,
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      if (answer.body.orderStatus !== 'paymentPending') {
+        if (answer.body.orderStatus !== 'ORDER_ALREADY_COMMITTED') return answer.body;
+        const { body } = await order(tenant, orderNumber, cartName);
+        return { ...answer.body, orderStatus: body.orderStatus };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`order ${orderNumber} stayed pending`);
+  }
+
+  return { call, newCart, startPayment, order, orderReaches, act, webhook, commitUntilFinal };
 }
 
 const NA = 'N/A';

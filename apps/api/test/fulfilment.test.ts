@@ -21,24 +21,8 @@ const balance = (msisdn: string) => api.sandbox.client.balance(msisdn);
 const commit = (tenant: string, cartName: string, orderNumber: string) =>
   client.call('POST', '/api/shop/rest/payment-commit-order', tenant, { cartName, orderNumber });
 
-/**
- * Commits until the answer leaves paymentPending, as the result page does. The provider's webhook
- * may have committed the order first; then the answer is ORDER_ALREADY_COMMITTED with the same
- * details, and the order's own status (read back) is the one the commit reached.
- */
-async function commitUntilFinal(tenant: string, cartName: string, orderNumber: string) {
-  for (let tries = 0; tries < 30; tries += 1) {
-    const answer = await commit(tenant, cartName, orderNumber);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    if (answer.body.orderStatus !== 'paymentPending') {
-      if (answer.body.orderStatus !== 'ORDER_ALREADY_COMMITTED') return answer.body;
-      const { body } = await client.order(tenant, orderNumber, cartName);
-      return { ...answer.body, orderStatus: body.orderStatus };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`order ${orderNumber} stayed pending`);
-}
+const commitUntilFinal = (tenant: string, cartName: string, orderNumber: string) =>
+  client.commitUntilFinal(tenant, cartName, orderNumber);
 
 const providerPayment = (payerUrl: string) => api.sandbox.client.payment(payerUrl);
 

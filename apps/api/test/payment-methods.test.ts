@@ -252,14 +252,14 @@ describe('paying with a saved method', () => {
     expect(second.body.orderNumber).toBe(first.body.orderNumber);
     expect(first.body.payerUrl).toBe(first.body.returnUrl);
     expect(first.body.payerUrl).toContain('/shop/checkout/result');
-    const commit = await call(
-      'POST',
-      '/api/shop/rest/payment-commit-order',
+    const commit = await checkout.commitUntilFinal(
       'rechargeplus',
-      { cartName, orderNumber: first.body.orderNumber },
+      cartName,
+      first.body.orderNumber,
+      {},
       token,
     );
-    expect(commit.body.orderStatus).toBe('committed');
+    expect(commit.orderStatus).toBe('committed');
     expect(await api.sandbox.client.balance(number)).toBe(before + 1500);
     const order = await checkout.order('rechargeplus', first.body.orderNumber, cartName);
     expect(order.body).toMatchObject({ paymentStatus: 'CAPTURED', amount: 1500 });
@@ -322,14 +322,8 @@ describe('paying with a saved method', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await api.sandbox.client.act(started.body.payerUrl, 'approve', GOOD_CARD);
     const commit = () =>
-      call(
-        'POST',
-        '/api/shop/rest/payment-commit-order',
-        'weltaufladen',
-        { cartName, orderNumber: started.body.orderNumber },
-        token,
-      );
-    expect((await commit()).body.orderStatus).toBe('committed');
+      checkout.commitUntilFinal('weltaufladen', cartName, started.body.orderNumber, {}, token);
+    expect((await commit()).orderStatus).toBe('committed');
     await commit();
     const saved = await methods('weltaufladen', token);
     expect(saved).toHaveLength(1);

@@ -5,9 +5,6 @@ import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
 import type { RunningApi } from './harness';
 import { waitFor } from './processes';
 
-// biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
-type Answer = { status: number; body: any };
-
 let counter = 0;
 /** A number of the brand (by prefix) no other test uses; never ending in the sandbox's special digits. */
 export const freshNumber = (prefix = '+49170', digits = 7) =>
@@ -22,26 +19,7 @@ export const LATER_DECLINED_CARD = CARD('4000 0000 0000 0341');
 
 /** The calls of a shopper, signed in or not, as the storefront's proxy makes them. */
 export function shopperClient(api: RunningApi) {
-  async function call(
-    method: string,
-    path: string,
-    tenant: string,
-    body?: unknown,
-    token?: string,
-  ): Promise<Answer> {
-    const response = await api.request(path, {
-      method,
-      headers: {
-        'X-Tenant-Id': tenant,
-        'X-Forwarded-Host': `${tenant}.localhost:3000`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
+  const { call } = checkoutClient(api);
 
   async function signIn(tenant: string, userName = demoUserName(tenant), password = DEMO_PASSWORD) {
     const answer = await call('POST', '/api/auth/authenticate', tenant, { userName, password });
@@ -171,15 +149,8 @@ export function setupClient(api: RunningApi) {
     );
     if (started.status !== 200) return { started };
     await api.sandbox.client.act(started.body.payerUrl, 'approve', card);
-    const commit = () =>
-      call(
-        'POST',
-        '/api/shop/rest/payment-commit-order',
-        tenant,
-        { cartName, orderNumber: started.body.orderNumber },
-        token,
-      );
-    return { started, commit, committed: await commit(), cartName };
+    const commit = () => checkout.commitUntilFinal(tenant, cartName, started.body.orderNumber, {}, token);
+    return { started, commit, committed: { body: await commit() }, cartName };
   }
 
   /** A set-up only item (no top-up now) on the account's saved method: the order, then the commit naming the method. */

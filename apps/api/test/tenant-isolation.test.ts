@@ -29,8 +29,7 @@ const NOT_RECORD_IDS: Record<string, string> = {
   fraudnetSessionId: 'chosen by the browser for the provider’s fraud check',
   autoTopupLightNotificationId: 'an operator notification id, only stored with a cart item',
   issuerId: 'a bank (BIC) of the fixed list every tenant shares',
-  paymentToken: "PayPal's approval token from the return URL, read only with the order it belongs to",
-  paymentTokenId: 'saved payment methods are not built yet; the value is sent and must change nothing',
+  shopId: 'the tenant itself, repeated in a body: the header decides',
   userName:
     'an e-mail or number: on another tenant it names another account (accounts.test.ts checks that none signs in across tenants)',
 };
@@ -71,7 +70,25 @@ beforeAll(async () => {
   expect(address.status, JSON.stringify(address.body)).toBe(200);
   const started = await client.startPayment(A, { cartName: cart.cartName, paymentMethod: 'creditcard' });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const [demoOfA] = await api.database.db
+    .select()
+    .from(schema.customers)
+    .where(eq(schema.customers.userName, demoUserName(A)));
+  const [tokenOfA] = await api.database.db
+    .select()
+    .from(schema.paymentTokens)
+    .where(eq(schema.paymentTokens.customerId, demoOfA?.id ?? ''));
+  const [topupOfA] = await api.database.db
+    .select()
+    .from(schema.autoTopups)
+    .where(eq(schema.autoTopups.customerId, demoOfA?.id ?? ''));
   ids = {
+    // A's demo account's saved card and automatic top-up.
+    id: tokenOfA?.id ?? '',
+    paymentTokenId: tokenOfA?.id ?? '',
+    paymentToken: tokenOfA?.id ?? '',
+    autoTopupId: topupOfA?.id ?? '',
+    userId: demoOfA?.id ?? '',
     cartName: cart.cartName,
     itemKey: cart.items[0]?.itemKey ?? '',
     orderNumber: started.body.orderNumber,
@@ -100,7 +117,14 @@ async function stateOfA() {
     .orderBy(asc(schema.orderEvents.id));
   const carts = await db.select().from(schema.carts).where(eq(schema.carts.tenantId, A));
   const provider = await fetch(`${api.sandbox.baseUrl}/psp/payments/${ids.paymentId}`);
+  const paymentTokens = await db
+    .select()
+    .from(schema.paymentTokens)
+    .where(eq(schema.paymentTokens.tenantId, A));
+  const autoTopups = await db.select().from(schema.autoTopups).where(eq(schema.autoTopups.tenantId, A));
   return {
+    paymentTokens,
+    autoTopups,
     cart: { status: cart.status, body: cart.body },
     carts,
     orders,
@@ -115,7 +139,8 @@ async function rowsOfB() {
   const { db } = api.database;
   const carts = await db.select().from(schema.carts).where(eq(schema.carts.tenantId, B));
   const orders = await db.select().from(schema.orders).where(eq(schema.orders.tenantId, B));
-  return { carts: carts.length, orders: orders.length };
+  const tokens = await db.select().from(schema.paymentTokens).where(eq(schema.paymentTokens.tenantId, B));
+  return { carts: carts.length, orders: orders.length, paymentTokens: tokens.length };
 }
 
 /** A field's name and schema, for every field of a body, however deep (array items included). */
@@ -212,6 +237,11 @@ function callAsB(route: Route, with_: Record<string, string>) {
 
 /** Ids of the same shape as A's that nobody has. */
 const MADE_UP: Record<string, string> = {
+  id: '00000000-0000-4000-8000-000000000000',
+  paymentTokenId: '00000000-0000-4000-8000-000000000000',
+  paymentToken: '00000000-0000-4000-8000-000000000000',
+  autoTopupId: '00000000-0000-4000-8000-000000000000',
+  userId: '00000000-0000-4000-8000-000000000000',
   cartName: 'NoSuchCart_0000000000000',
   itemKey: '00000000-0000-4000-8000-000000000000',
   orderNumber: 'FUN-00000000',
@@ -221,7 +251,14 @@ const MADE_UP: Record<string, string> = {
 };
 
 /** The refusals that say "no such thing here". */
-const NOT_FOUND_CODES = ['UNKNOWN_CART', 'UNKNOWN_CART_ITEM', 'UNKNOWN_ORDER', 'PRODUCT_NOT_AVAILABLE'];
+const NOT_FOUND_CODES = [
+  'UNKNOWN_CART',
+  'UNKNOWN_CART_ITEM',
+  'UNKNOWN_ORDER',
+  'PRODUCT_NOT_AVAILABLE',
+  'UNKNOWN_PAYMENT_TOKEN_ID',
+  'NOT_FOUND',
+];
 const saysUnknown = (code: string, message: string) =>
   NOT_FOUND_CODES.includes(code) || (code === 'VALIDATION_FAILED' && /unknown/i.test(message));
 

@@ -46,6 +46,10 @@ async function ownTopup(tx: Transaction, context: AutoTopupContext, id: string):
   return topup;
 }
 
+/** The account's own live top-up, or NOT_FOUND (for a method saved for it). */
+export const ownAutoTopup = (context: AutoTopupContext, id: string) =>
+  context.db.transaction((tx) => ownTopup(tx, context, id));
+
 /** The status an action leads to, or why not (the domain's transition table). */
 function nextStatus(context: AutoTopupContext, topup: AutoTopup, action: AutoTopupAction) {
   const transition = applyAutoTopupAction(topup.status as AutoTopupStatus, action, {

@@ -1,3 +1,4 @@
+import { DomainError } from '@shop/domain';
 import {
   autoTopupAnswerSchema,
   autoTopupQueryBodySchema,
@@ -48,8 +49,10 @@ export const autoTopupRoutes: FastifyPluginAsyncZod<AccountServices & { limits: 
     },
     async (request) => {
       const context = await signedIn(request);
-      if (request.body.userId !== undefined && request.body.userId !== context.customerId)
-        return { rows: [] };
+      // Only the shopper's own top-ups are there to ask about; another user id names nobody here.
+      if (request.body.userId !== undefined && request.body.userId !== context.customerId) {
+        throw new DomainError('NOT_FOUND', 'No user of this shop has this id');
+      }
       const rows = await queryAutoTopups(
         context.db,
         { tenantId: context.tenant.shopId, customerId: context.customerId },

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
-import { repairAutoTopup } from '../auto-topups/manage';
+import { type AutoTopupContext, ownAutoTopup, repairAutoTopup } from '../auto-topups/manage';
 import { cartForCheckout } from '../cart/service';
 import type { CheckoutServices } from '../checkout/context';
 import { createOrder } from '../checkout/order-requests';
@@ -44,6 +44,13 @@ const errors = {
 };
 const tags = ['payment methods'];
 const headers = tenantHeadersSchema;
+
+const autoTopupContext = (context: PaymentMethodContext): AutoTopupContext => ({
+  db: context.db,
+  tenant: context.tenant,
+  customerId: context.customer.id,
+  now: context.now,
+});
 
 /** Spec §7 Payment methods: the signed-in shopper's saved methods (decision 0039). */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<
@@ -98,6 +105,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<
         : autoTopupId
           ? ({ kind: 'autoTopup', autoTopupId } as const)
           : ({ kind: 'account' } as const);
+      if (purpose.kind === 'autoTopup') await ownAutoTopup(autoTopupContext(context), purpose.autoTopupId);
       if (purpose.kind === 'cart')
         await context.db.transaction((tx) =>
           cartForCheckout(tx, context.tenant, purpose.cartName, context.now),
@@ -139,11 +147,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<
         return { orderNumber, payerUrl: payerUrl.toString() };
       };
       const repair = (autoTopupId: string, token: SavedMethod) =>
-        repairAutoTopup(
-          { db: context.db, tenant: context.tenant, customerId: context.customer.id, now: context.now },
-          autoTopupId,
-          token,
-        );
+        repairAutoTopup(autoTopupContext(context), autoTopupId, token);
       return confirmToken(context, request.body.id, { finishCart, repairAutoTopup: repair });
     },
   );
