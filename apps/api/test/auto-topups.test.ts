@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_NUMBERS } from '../src/demo/accounts';
 import { apiForFile } from './api-for-file';
+import { checkoutClient } from './checkout-support';
 import { freshNumber, setupClient, shopperClient } from './saved-methods-support';
 
 /** Spec §7 Auto top-up: set up through the cart, listed and managed by the account (decision 0040). */
@@ -98,6 +99,46 @@ describe('setting an automatic top-up up through the cart', () => {
     );
     expect(another).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect(await autoTopups('alpenfunk', token, { msisdn: number })).toHaveLength(1);
+  });
+});
+
+describe('setting one up paid with a saved card', () => {
+  it('confirms the number first, then charges the saved card and registers the top-up on it', async () => {
+    const { signIn, methods, call, contactConfirmed, autoTopups } = shopper();
+    const checkout = checkoutClient(api);
+    const token = await signIn('topnet');
+    const [card] = await methods('topnet', token);
+    const number = freshNumber('+447712', 6);
+    const item = {
+      productId: 'topnet-automatic',
+      amount: 1500,
+      phoneNumber: number,
+      autoTopupOption: 'LOW_BALANCE',
+      lowBalanceOption: { lowBalanceLimit: 200 },
+    };
+    const cartName = await checkout.newCart('topnet', [item]);
+    const start = () =>
+      call(
+        'POST',
+        '/api/shop/rest/checkout-start-payment',
+        'topnet',
+        { cartName, paymentMethod: 'creditcard', paymentTokenId: card?.id },
+        token,
+      );
+    expect((await start()).body.code).toBe('OTP_REQUIRED');
+    await contactConfirmed('topnet', cartName, number, token);
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(
+      (await checkout.commitUntilFinal('topnet', cartName, started.body.orderNumber, {}, token)).orderStatus,
+    ).toBe('committed');
+    const [row] = await autoTopups('topnet', token, { msisdn: number });
+    expect(row).toMatchObject({
+      paymentToken: card?.id,
+      lowBalanceLimit: 200,
+      currency: 'GBP',
+      status: 'ENABLED',
+    });
   });
 });
 

@@ -268,4 +268,44 @@ describe('API and worker processes on one PostgreSQL', () => {
     );
     expect(await shop.sandbox.balance(msisdn)).toBe(STARTING_BALANCE + 1500);
   }, 180_000);
+
+  it('two workers run an automatic top-up that is due once, and catch up missed periods once', async () => {
+    const shop = await stack({ env: { RECONCILE_INTERVAL_SECONDS: '3600' } });
+    await shop.api();
+    const msisdn = '+4917066555123';
+    // ladeplatz's demo account, its demo card, a weekly top-up last due three weeks ago.
+    await rows(
+      shop.database,
+      `insert into auto_topups (tenant_id, customer_id, payment_token_id, msisdn, brand, product_id, amount,
+         currency, type, recurring_day, status, next_run_at)
+       select 'ladeplatz', c.id, t.id, $1, 'funkfix', 'funkfix-automatic', 1000, 'EUR', 'WEEKLY', 1, 'ENABLED',
+              now() - interval '21 days'
+       from customers c join payment_tokens t on t.customer_id = c.id
+       where c.user_name = 'demo@ladeplatz.example'`,
+      [msisdn],
+    );
+    shop.worker();
+    shop.worker();
+    await waitFor(
+      `the automatic top-up delivered (${shop.output()})`,
+      async () => ((await shop.sandbox.balance(msisdn)) === STARTING_BALANCE + 1000 ? true : undefined),
+      90_000,
+    );
+    // Every worker sends the scheduled pass once a minute at most; give both a chance to run twice.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const runs = await rows<{ state: string; order_id: string }>(
+      shop.database,
+      `select r.state, r.order_id from auto_topup_runs r join auto_topups a on a.id = r.auto_topup_id
+       where a.msisdn = $1`,
+      [msisdn],
+    );
+    expect(runs).toEqual([{ state: 'DONE', order_id: expect.any(String) }]);
+    expect(await shop.sandbox.balance(msisdn)).toBe(STARTING_BALANCE + 1000);
+    const [next] = await rows<{ later: boolean }>(
+      shop.database,
+      `select next_run_at > now() as later from auto_topups where msisdn = $1`,
+      [msisdn],
+    );
+    expect(next?.later).toBe(true);
+  }, 180_000);
 });

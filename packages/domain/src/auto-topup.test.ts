@@ -15,6 +15,7 @@ import {
   familyOf,
   isRunnable,
   isTypeOffered,
+  lowBalanceTypeOf,
   statusLabel,
   withinMonthlyCap,
 } from './auto-topup';
@@ -275,5 +276,13 @@ describe('a declined charge', () => {
   it('declined again gives up', () => {
     expect(afterDecline(2)).toEqual({ kind: 'give-up' });
     expect(afterDecline(3)).toEqual({ kind: 'give-up' });
+  });
+});
+
+describe('the low-balance type of an account (spec §3)', () => {
+  it('is light with any light top-up, normal with others, none without', () => {
+    expect(lowBalanceTypeOf([])).toBe('none');
+    expect(lowBalanceTypeOf([{ autoTopupLight: false }])).toBe('normal');
+    expect(lowBalanceTypeOf([{ autoTopupLight: false }, { autoTopupLight: true }])).toBe('light');
   });
 });

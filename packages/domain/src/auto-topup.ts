@@ -195,3 +195,9 @@ export const AUTO_TOPUP_RETRY_DELAY_MS = 60 * 60_000;
 export function afterDecline(attempt: number): { kind: 'retry'; retryAfterMs: number } | { kind: 'give-up' } {
   return attempt < 2 ? { kind: 'retry', retryAfterMs: AUTO_TOPUP_RETRY_DELAY_MS } : { kind: 'give-up' };
 }
+
+/** Spec §3 lowBalanceType of an account: light if any top-up is a light one, normal if it has any, else none. */
+export function lowBalanceTypeOf(rows: readonly { autoTopupLight: boolean }[]): 'light' | 'normal' | 'none' {
+  if (rows.length === 0) return 'none';
+  return rows.some((row) => row.autoTopupLight) ? 'light' : 'normal';
+}

@@ -146,6 +146,8 @@ async function payWithSavedMethod(
     if (!cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
+    // An automatic top-up binds a number to the card: the number is confirmed as for any set-up.
+    await requireConfirmedNumber(tx, cart, detail, false);
     const order = await orderForCart(tx, tenant, cart, detail, customerId);
     await tx.update(orders).set({ paymentTokenId: token.id }).where(eq(orders.id, order.id));
     await reserveVoucherPins(tx, tenant, order, now);
