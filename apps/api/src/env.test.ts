@@ -26,6 +26,7 @@ describe('readEnv', () => {
       NODE_ENV: 'production',
       VOUCHER_PIN_KEY: key,
       PSP_WEBHOOK_SECRET: 'a-secret-of-our-own',
+      OPERATOR_WEBHOOK_SECRET: 'an-operator-secret-of-our-own',
     };
     expect(readEnv(production).PSP_WEBHOOK_SECRET).toBe('a-secret-of-our-own');
     expect(() => readEnv({ ...production, PSP_WEBHOOK_SECRET: undefined })).toThrowError(
@@ -34,6 +35,9 @@ describe('readEnv', () => {
     expect(() => readEnv({ ...production, PSP_WEBHOOK_SECRET: 'sandbox-webhook-secret' })).toThrowError(
       /PSP_WEBHOOK_SECRET/,
     );
+    expect(() => readEnv({ ...production, OPERATOR_WEBHOOK_SECRET: 'sandbox-operator-secret' })).toThrowError(
+      /OPERATOR_WEBHOOK_SECRET/,
+    );
     expect(() => readEnv({ ...production, VOUCHER_PIN_KEY: undefined })).toThrowError(
       /VOUCHER_PIN_KEY: must be set/,
     );
@@ -41,7 +45,7 @@ describe('readEnv', () => {
       /VOUCHER_PIN_KEY/,
     );
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(
-      /VOUCHER_PIN_KEY[\s\S]*PSP_WEBHOOK_SECRET/,
+      /VOUCHER_PIN_KEY[\s\S]*PSP_WEBHOOK_SECRET[\s\S]*OPERATOR_WEBHOOK_SECRET/,
     );
   });
 
