@@ -4,7 +4,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../adapters/payment-provider';
 import type { Order, Payment } from '../orders/orders';
-import { changePaymentState, lockPayment } from '../orders/payment-state';
+import { changePaymentState, lockPayment, refusedByProvider } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import type { CheckoutServices } from './context';
 
@@ -54,14 +54,7 @@ export async function chargeSavedMethod(
     const current = await lockPayment(tx, eq(payments.id, payment.id));
     if (!current) throw new Error(`payment ${payment.id} vanished`);
     if (!answer.ok) {
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        paymentId: payment.id,
-        type: 'provider.charge.refused',
-        detail: { code: answer.code },
-      });
-      if (current.state === 'INITIATED')
-        await changePaymentState(tx, current, 'FAILED', {}, { code: answer.code });
+      await refusedByProvider(tx, current, 'provider.charge.refused', answer.code);
       return current.state === 'INITIATED' ? 'FAILED' : current.state;
     }
     await recordOrderEvent(tx, {

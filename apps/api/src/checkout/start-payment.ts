@@ -11,7 +11,12 @@ import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import { cartForCheckout } from '../cart/service';
 import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from '../orders/orders';
-import { changePaymentState, lockPayment, newPaymentAttempt } from '../orders/payment-state';
+import {
+  changePaymentState,
+  lockPayment,
+  newPaymentAttempt,
+  refusedByProvider,
+} from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import { chargeableToken } from '../payment-methods/tokens';
 import { requireConfirmedNumber } from './address';
@@ -232,14 +237,7 @@ async function initiate(
     const current = await lockPayment(tx, eq(payments.id, payment.id));
     if (!current) throw new Error(`payment ${payment.id} vanished`);
     if (!answer.ok) {
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        paymentId: payment.id,
-        type: 'provider.initiate.refused',
-        detail: { code: answer.code },
-      });
-      if (current.state === 'INITIATED')
-        await changePaymentState(tx, current, 'FAILED', {}, { code: answer.code });
+      await refusedByProvider(tx, current, 'provider.initiate.refused', answer.code);
       return undefined;
     }
     await recordOrderEvent(tx, {

@@ -80,6 +80,17 @@ export async function changePaymentState(
   return true;
 }
 
+/** The provider refused an attempt (`type` says at which call): on the timeline, and one still INITIATED fails. */
+export async function refusedByProvider(
+  tx: Transaction,
+  payment: Payment,
+  type: string,
+  code: string,
+): Promise<void> {
+  await recordOrderEvent(tx, { orderId: payment.orderId, paymentId: payment.id, type, detail: { code } });
+  if (payment.state === 'INITIATED') await changePaymentState(tx, payment, 'FAILED', {}, { code });
+}
+
 /** A new payment attempt of the order at the provider; every payment starts INITIATED. */
 export async function newPaymentAttempt(
   tx: Transaction,
