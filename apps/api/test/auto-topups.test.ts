@@ -170,6 +170,8 @@ describe('managing automatic top-ups', () => {
     expect((await put({ status: 'DISABLED' })).body.autoTopup).toMatchObject({ status: 'DISABLED' });
     expect((await put({ status: 'ENABLED' })).body.autoTopup).toMatchObject({ status: 'ENABLED' });
     expect((await put({ monthlyCap: 5000 })).body.autoTopup).toMatchObject({ monthlyCap: 5000 });
+    expect((await put({ monthlyCap: 100 })).body.code).toBe('VALIDATION_FAILED');
+    expect((await put({ monthlyCap: null })).body.autoTopup).toMatchObject({ monthlyCap: null });
     expect((await put({ status: 'REJECTED' })).body.code).toBe('VALIDATION_FAILED');
 
     const other = await freshAccount('blitzmobil');

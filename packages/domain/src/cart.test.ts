@@ -138,6 +138,20 @@ describe('priceCart', () => {
       }),
     ],
     [
+      'a cart of set-ups only, which costs nothing now: no cart fee either',
+      [line('a', 0, 1, 0)],
+      49,
+      [],
+      summary({
+        netAmount: 0,
+        itemServiceFee: 0,
+        cartServiceFee: 0,
+        totalServiceFee: 0,
+        grossAmount: 0,
+        totalPrice: 0,
+      }),
+    ],
+    [
       'mixed quantities and fees',
       [line('a', 1500, 2, 25), line('b', 2000, 1, 0), line('c', 500, 5, 10)],
       100,

@@ -173,7 +173,10 @@ export function priceCart(input: PriceCartInput): CartSummary {
     netAmount += line.faceValue * line.quantity;
     itemServiceFee += line.serviceFee * line.quantity;
   }
-  const cartServiceFee = input.lines.length > 0 ? input.cartServiceFee : 0;
+  // A cart of set-ups only (nothing to pay now) carries no cart fee either.
+  const cartServiceFee = input.lines.some((line) => line.faceValue + line.serviceFee > 0)
+    ? input.cartServiceFee
+    : 0;
   const totalServiceFee = itemServiceFee + cartServiceFee;
   const grossAmount = netAmount + totalServiceFee;
 

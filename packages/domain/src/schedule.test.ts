@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isValidSchedule,
   latestDueRun,
+  monthStartIn,
   nextRunAt,
   noticeAt,
   periodKey,
@@ -212,5 +213,20 @@ describe('the notice of a run', () => {
   it('goes out 24 hours before it, also across a change of the clocks', () => {
     expect(noticeAt(utc('2026-05-04T06:00:00Z'))).toEqual(utc('2026-05-03T06:00:00Z'));
     expect(noticeAt(utc('2026-03-29T06:00:00Z'))).toEqual(utc('2026-03-28T06:00:00Z'));
+  });
+});
+
+describe('this month', () => {
+  it('begins at local midnight of the first, whatever the UTC date', () => {
+    // 23:30 UTC on 31 March is already 1 April in Berlin (summer time, UTC+2).
+    expect(monthStartIn(new Date('2026-03-31T23:30:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-31T22:00:00.000Z',
+    );
+    expect(monthStartIn(new Date('2026-11-15T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2026-10-31T23:00:00.000Z',
+    );
+    expect(monthStartIn(new Date('2026-11-15T12:00:00Z'), 'Europe/London').toISOString()).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
   });
 });

@@ -111,6 +111,12 @@ export function periodKey(runAt: Date, timeZone: string): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+/** The first instant of the calendar month of `now` in `timeZone`: where "this month" begins there. */
+export function monthStartIn(now: Date, timeZone: string): Date {
+  const { year, month } = localTime(now, timeZone);
+  return instantOfLocal(new Date(Date.UTC(year, month - 1, 1)), 0, timeZone);
+}
+
 /** Whether the schedule's fields are valid (weekday integer 1–7, day integer 1–31). */
 export function isValidSchedule(schedule: { type: string; weekday?: number; day?: number }): boolean {
   const within = (value: number | undefined, max: number) =>

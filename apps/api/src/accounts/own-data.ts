@@ -7,6 +7,7 @@ import type {
   OwnDataExport,
 } from '@shop/domain/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { AWAITING_COMMIT } from '../fulfilment/reconcile';
 import type { Order } from '../orders/orders';
@@ -75,7 +76,7 @@ export async function exportOwnData(
     paymentTokens: await listTokens({ db, customerId: customer.id }),
     autoTopups: await queryAutoTopups(
       db,
-      { tenantId: tenant.shopId, customerId: customer.id },
+      { tenantId: tenant.shopId, customerId: customer.id, timeZone: timeZoneOf(tenant) },
       {},
       context.now,
     ),

@@ -7,6 +7,7 @@ import {
   isMoneyTaken,
   isPaymentUndecided,
   latestDueRun,
+  monthStartIn,
   nextRunAt,
   periodKey,
   priceAlone,
@@ -22,7 +23,7 @@ import { newPaymentAttempt } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import { type Shopper, sendAutoTopupNotice } from './notices';
 import { scheduleOf, timeZoneOf } from './register';
-import { type AutoTopup, monthStart } from './rows';
+import type { AutoTopup } from './rows';
 
 const { autoTopupRuns, autoTopups, customers, operatorEvents, orders, paymentTokens } = schema;
 
@@ -165,7 +166,12 @@ type Prepared =
   | { kind: 'stop'; notice?: 'capReached'; topup?: AutoTopup };
 
 /** What the automatic charges of this top-up took this month. */
-async function chargedThisMonth(tx: Transaction, topup: AutoTopup, now: Date): Promise<number> {
+async function chargedThisMonth(
+  tx: Transaction,
+  topup: AutoTopup,
+  now: Date,
+  timeZone: string,
+): Promise<number> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${orders.totalPrice}), 0)` })
     .from(autoTopupRuns)
@@ -173,7 +179,7 @@ async function chargedThisMonth(tx: Transaction, topup: AutoTopup, now: Date): P
     .where(
       and(
         eq(autoTopupRuns.autoTopupId, topup.id),
-        gte(orders.createdAt, monthStart(now)),
+        gte(orders.createdAt, monthStartIn(now, timeZone)),
         inArray(orders.status, ['committed', 'partiallyCommitted']),
       ),
     );
@@ -250,7 +256,13 @@ async function prepare(services: EngineServices, runId: string, now: Date): Prom
       ? (await tx.select().from(orders).where(eq(orders.id, run.orderId)))[0]
       : undefined;
     if (!order) {
-      if (!withinMonthlyCap(topup.monthlyCap, await chargedThisMonth(tx, topup, now), topup.amount)) {
+      if (
+        !withinMonthlyCap(
+          topup.monthlyCap,
+          await chargedThisMonth(tx, topup, now, timeZoneOf(tenant)),
+          topup.amount,
+        )
+      ) {
         await skip('monthly cap reached');
         return { kind: 'stop', notice: 'capReached', topup };
       }

@@ -5,6 +5,7 @@ import {
   actionForStatus,
   applyAutoTopupAction,
   DomainError,
+  monthStartIn,
   nextRunAt,
 } from '@shop/domain';
 import type { AutoTopupRow, UpdateAutoTopupRequest } from '@shop/domain/contract';
@@ -26,7 +27,7 @@ export interface AutoTopupContext {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The account's own top-up, locked for a change; VALIDATION_FAILED for any other id (none is told apart). */
+/** The account's own top-up, locked for a change; NOT_FOUND for any other id (none is told apart). */
 async function ownTopup(tx: Transaction, context: AutoTopupContext, id: string): Promise<AutoTopup> {
   const [topup] = !UUID.test(id)
     ? []
@@ -106,14 +107,20 @@ export async function updateAutoTopup(
     }
     if (action)
       changes = { ...changes, ...statusChanges(context, topup, nextStatus(context, topup, action)) };
-    if (input.monthlyCap !== undefined) changes.monthlyCap = input.monthlyCap;
+    if (input.monthlyCap !== undefined) {
+      // A cap below one top-up would skip every run: a shopper who wants none pauses or cancels.
+      if (input.monthlyCap !== null && input.monthlyCap < topup.amount) {
+        throw new DomainError('VALIDATION_FAILED', 'monthlyCap must be at least the amount of one top-up');
+      }
+      changes.monthlyCap = input.monthlyCap;
+    }
     await tx
       .update(autoTopups)
       .set({ ...changes, updatedAt: context.now })
       .where(eq(autoTopups.id, topup.id));
     if (changes.paymentTokenId) await releaseToken(tx, topup.paymentTokenId, context.now);
   });
-  return rowById(db, input.autoTopupId, context.now);
+  return rowById(db, input.autoTopupId, monthStartIn(context.now, timeZoneOf(context.tenant)));
 }
 
 /** A method no live top-up charges any more is no longer recurring (spec §4). */

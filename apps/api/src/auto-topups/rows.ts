@@ -1,5 +1,11 @@
 import { type Database, schema, type Transaction } from '@shop/db';
-import { type AutoTopupStatus, type AutoTopupType, familyOf, type OrderStatus } from '@shop/domain';
+import {
+  type AutoTopupStatus,
+  type AutoTopupType,
+  familyOf,
+  monthStartIn,
+  type OrderStatus,
+} from '@shop/domain';
 import type { AutoTopupQuery, AutoTopupRow } from '@shop/domain/contract';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { normaliseMsisdn } from './numbers';
@@ -7,17 +13,14 @@ import { normaliseMsisdn } from './numbers';
 const { autoTopupRuns, autoTopups, orders, paymentTokens } = schema;
 export type AutoTopup = typeof autoTopups.$inferSelect;
 
-/** The first instant of the calendar month of `now` in UTC terms, where this month's charges begin. */
-export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-
 /** A query's types read as types or as families: LOW_BALANCE also finds TARIFF, RECURRING finds WEEKLY and MONTHLY. */
 function typesMatching(asked: readonly AutoTopupType[]): AutoTopupType[] {
   const all: AutoTopupType[] = ['LOW_BALANCE', 'WEEKLY', 'MONTHLY', 'TARIFF', 'RECURRING'];
   return all.filter((type) => asked.includes(type) || asked.includes(familyOf(type)));
 }
 
-/** The automatic charges of each top-up this month, newest first. */
-async function chargesOf(db: Database | Transaction, ids: string[], now: Date) {
+/** The automatic charges of each top-up since the month began, newest first. */
+async function chargesOf(db: Database | Transaction, ids: string[], since: Date) {
   if (ids.length === 0) return new Map<string, AutoTopupRow['charges']>();
   const rows = await db
     .select({
@@ -30,7 +33,7 @@ async function chargesOf(db: Database | Transaction, ids: string[], now: Date) {
     })
     .from(autoTopupRuns)
     .innerJoin(orders, eq(orders.id, autoTopupRuns.orderId))
-    .where(and(inArray(autoTopupRuns.autoTopupId, ids), gte(orders.createdAt, monthStart(now))))
+    .where(and(inArray(autoTopupRuns.autoTopupId, ids), gte(orders.createdAt, since)))
     .orderBy(desc(orders.createdAt));
   const charges = new Map<string, AutoTopupRow['charges']>();
   for (const row of rows) {
@@ -50,7 +53,7 @@ async function chargesOf(db: Database | Transaction, ids: string[], now: Date) {
 /** POST /api/topup/autotopup/query: the account's top-ups of the asked types and statuses, newest first. */
 export async function queryAutoTopups(
   db: Database | Transaction,
-  owner: { tenantId: string; customerId: string },
+  owner: { tenantId: string; customerId: string; timeZone: string },
   query: AutoTopupQuery,
   now: Date,
 ): Promise<AutoTopupRow[]> {
@@ -75,7 +78,7 @@ export async function queryAutoTopups(
   const charges = await chargesOf(
     db,
     rows.map((row) => row.topup.id),
-    now,
+    monthStartIn(now, owner.timeZone),
   );
   return rows.map(({ topup, tokenName }) => rowOf(topup, tokenName, charges.get(topup.id) ?? []));
 }
@@ -108,12 +111,16 @@ export function rowOf(topup: AutoTopup, tokenName: string, charges: AutoTopupRow
 }
 
 /** One top-up as a row, read again. */
-export async function rowById(db: Database | Transaction, id: string, now: Date): Promise<AutoTopupRow> {
+export async function rowById(
+  db: Database | Transaction,
+  id: string,
+  monthStart: Date,
+): Promise<AutoTopupRow> {
   const [row] = await db
     .select({ topup: autoTopups, tokenName: paymentTokens.name })
     .from(autoTopups)
     .innerJoin(paymentTokens, eq(paymentTokens.id, autoTopups.paymentTokenId))
     .where(eq(autoTopups.id, id));
   if (!row) throw new Error(`auto top-up ${id} vanished`);
-  return rowOf(row.topup, row.tokenName, (await chargesOf(db, [id], now)).get(id) ?? []);
+  return rowOf(row.topup, row.tokenName, (await chargesOf(db, [id], monthStart)).get(id) ?? []);
 }

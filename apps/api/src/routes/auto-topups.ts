@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
 import { type AutoTopupContext, deleteAutoTopup, updateAutoTopup } from '../auto-topups/manage';
+import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
@@ -55,7 +56,11 @@ export const autoTopupRoutes: FastifyPluginAsyncZod<AccountServices & { limits: 
       }
       const rows = await queryAutoTopups(
         context.db,
-        { tenantId: context.tenant.shopId, customerId: context.customerId },
+        {
+          tenantId: context.tenant.shopId,
+          customerId: context.customerId,
+          timeZone: timeZoneOf(context.tenant),
+        },
         request.body,
         context.now,
       );
