@@ -4,7 +4,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import type { OrderFormat } from '../components/account/order-display';
-import { callApi } from './api';
+import { callApi, postApi } from './api';
 import { ApiCallError } from './api-answer';
 import { COOKIE_NAMES } from './cookie-names';
 import { currentLocale } from './locale';
@@ -19,7 +19,8 @@ export async function accountTenant(): Promise<TenantConfig> {
 }
 
 /**
- * A call of the signed-in shopper's account, made for the page at `here` (path and query). A
+ * A call of the signed-in shopper's account, made for the page at `here` (path and query): a GET,
+ * or a POST of `body` for a call that reads with a query in its body (the automatic top-ups). A
  * shopper without a session cookie, or whose session the API no longer knows (401), is sent to
  * sign in and brought back here afterwards. Any other failure is thrown as {@link ApiCallError}.
  */
@@ -28,10 +29,14 @@ export async function accountCall<T>(
   path: string,
   answer: Schema<T>,
   here: string,
+  body?: unknown,
 ): Promise<T> {
   if (!(await cookies()).get(COOKIE_NAMES.accessToken)?.value) redirect(loginPath(here));
   try {
-    return await callApi(tenant, path, answer);
+    if (body === undefined) return await callApi(tenant, path, answer);
+    const result = await postApi(tenant, path, body, answer);
+    if (!result.ok) throw new ApiCallError(path, result);
+    return result.data;
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 401) redirect(loginPath(here));
     throw error;

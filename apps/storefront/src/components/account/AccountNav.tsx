@@ -1,12 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { ORDERS_PATH } from '../../lib/order-history';
 
-export type AccountSection = 'overview' | 'profile' | 'orders' | 'privacy';
+export type AccountSection = 'overview' | 'profile' | 'orders' | 'autoTopups' | 'privacy';
 
 const LINKS: readonly { section: AccountSection; href: string; labelKey: string }[] = [
   { section: 'overview', href: '/account', labelKey: 'accountOverview' },
   { section: 'profile', href: '/account/profile', labelKey: 'profileTitle' },
   { section: 'orders', href: ORDERS_PATH, labelKey: 'ordersLink' },
+  { section: 'autoTopups', href: '/account/automatic-topups', labelKey: 'autoTopupsTitle' },
   { section: 'privacy', href: '/account/privacy', labelKey: 'privacyTitle' },
 ];
 

@@ -78,7 +78,7 @@ export function TextField({
   maxLength?: number;
   readOnly?: boolean;
   required?: boolean;
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
 }) {
   const ids = fieldIds(form, name);
   return (
