@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '../../components/account/AccountNav';
 import { OrderCard } from '../../components/account/OrderCard';
 import { ProfileSummary } from '../../components/account/ProfileSummary';
+import { AUTO_TOPUPS_PATH, PAYMENT_METHODS_PATH } from '../../components/account/payment-methods';
 import { accountCall, accountTenant, orderFormat } from '../../lib/account';
 import { ORDERS_PATH, orderHistoryApiPath } from '../../lib/order-history';
 import { titledBy } from '../../lib/page-title';
@@ -45,7 +46,10 @@ export default async function AccountPage() {
             {t('privacyOverviewLink')}
           </a>
         </section>
-        <section className="card account-panel" aria-labelledby="account-latest-orders">
+        <section
+          className="card account-panel account-overview__orders"
+          aria-labelledby="account-latest-orders"
+        >
           <h2 id="account-latest-orders">{t('latestOrdersTitle')}</h2>
           {history.orders.length > 0 ? (
             <>
@@ -68,6 +72,16 @@ export default async function AccountPage() {
               </a>
             </div>
           )}
+        </section>
+        <section className="card account-panel" aria-labelledby="account-payments">
+          <h2 id="account-payments">{t('accountPaymentsTitle')}</h2>
+          <p className="account-panel__text">{t('accountPaymentsText')}</p>
+          <a className="account-panel__more" href={PAYMENT_METHODS_PATH}>
+            {t('accountPaymentMethodsLink')}
+          </a>
+          <a className="account-panel__more" href={AUTO_TOPUPS_PATH}>
+            {t('accountAutoTopupsLink')}
+          </a>
         </section>
       </div>
     </>

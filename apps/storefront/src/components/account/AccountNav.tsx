@@ -1,13 +1,15 @@
 import { getTranslations } from 'next-intl/server';
 import { ORDERS_PATH } from '../../lib/order-history';
+import { AUTO_TOPUPS_PATH, PAYMENT_METHODS_PATH } from './payment-methods';
 
-export type AccountSection = 'overview' | 'profile' | 'orders' | 'autoTopups' | 'privacy';
+export type AccountSection = 'overview' | 'profile' | 'orders' | 'paymentMethods' | 'autoTopups' | 'privacy';
 
 const LINKS: readonly { section: AccountSection; href: string; labelKey: string }[] = [
   { section: 'overview', href: '/account', labelKey: 'accountOverview' },
   { section: 'profile', href: '/account/profile', labelKey: 'profileTitle' },
   { section: 'orders', href: ORDERS_PATH, labelKey: 'ordersLink' },
-  { section: 'autoTopups', href: '/account/automatic-topups', labelKey: 'autoTopupsTitle' },
+  { section: 'paymentMethods', href: PAYMENT_METHODS_PATH, labelKey: 'accountNavPaymentMethods' },
+  { section: 'autoTopups', href: AUTO_TOPUPS_PATH, labelKey: 'accountNavAutoTopups' },
   { section: 'privacy', href: '/account/privacy', labelKey: 'privacyTitle' },
 ];
 
