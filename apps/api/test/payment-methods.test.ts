@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
-import { CARD, freshNumber, MASTERCARD, shopperClient } from './saved-methods-support';
+import { CARD, freshNumber, shopperClient } from './saved-methods-support';
 
 /** Spec §7 Payment methods and paying with a saved method (decision 0039). */
 const api = apiForFile();
@@ -51,6 +51,15 @@ describe('the saved payment methods of an account', () => {
     await saveCard('ladeplatz', token);
     const twice = await saveCard('ladeplatz', token);
     expect(twice.confirmed).toMatchObject({ status: 409, body: { code: 'PAYMENT_TOKEN_ALREADY_EXISTS' } });
+    // The shopper reloads the page they came back to: the same answer.
+    const reloaded = await call(
+      'POST',
+      '/api/shop/rest/payment-tokens/confirm',
+      'ladeplatz',
+      { id: twice.id },
+      token,
+    );
+    expect(reloaded.body.code).toBe('PAYMENT_TOKEN_ALREADY_EXISTS');
 
     const start = async () =>
       (

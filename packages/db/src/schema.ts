@@ -485,7 +485,10 @@ export const paymentTokens = pgTable(
     recurring: boolean('recurring').notNull().default(false),
     amount: integer('amount'),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELED', 'DELETED'] }).notNull(),
+    /** DUPLICATE: confirmed, but the same card was saved already; it was dropped at the provider. */
+    status: text('status', {
+      enum: ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELED', 'DUPLICATE', 'DELETED'],
+    }).notNull(),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     /** The order whose payment saved it, or the cart's order it was confirmed for. */
     orderNumber: text('order_number'),

@@ -3,7 +3,14 @@ export const PAYMENT_TOKEN_LIMIT = 5;
 export const PAYMENT_TOKEN_NAME_MAX_LENGTH = 60;
 
 /** Token states as the shop keeps them: PENDING until the shopper confirms at the provider. */
-export const PAYMENT_TOKEN_STATUSES = ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELED', 'DELETED'] as const;
+export const PAYMENT_TOKEN_STATUSES = [
+  'PENDING',
+  'ACTIVE',
+  'DECLINED',
+  'CANCELED',
+  'DUPLICATE',
+  'DELETED',
+] as const;
 export type PaymentTokenStatus = (typeof PAYMENT_TOKEN_STATUSES)[number];
 
 /** The provider's token states in ours. */

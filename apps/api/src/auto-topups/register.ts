@@ -67,7 +67,7 @@ export async function registerSetups(
     .select()
     .from(paymentTokens)
     .where(and(eq(paymentTokens.id, order.paymentTokenId), eq(paymentTokens.customerId, order.customerId)));
-  if (!token || token.status !== 'ACTIVE') return 0;
+  if (token?.status !== 'ACTIVE') return 0;
   let registered = 0;
   for (const { line, index } of setups) {
     const type = setupTypeOf(line.setup ?? {});

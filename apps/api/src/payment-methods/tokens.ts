@@ -22,9 +22,6 @@ export type TokenPurpose =
   | { kind: 'autoTopup'; autoTopupId: string }
   | { kind: 'account' };
 
-/** The account's methods a shopper sees: every one but those deleted or never finished. */
-const VISIBLE = ['ACTIVE', 'PENDING'] as const;
-
 export const purposeOf = (token: SavedMethod): TokenPurpose => {
   const context = token.context as Partial<{ kind: string; cartName: string; autoTopupId: string }>;
   if (context.kind === 'cart' && context.cartName) return { kind: 'cart', cartName: context.cartName };
@@ -54,7 +51,7 @@ export function tokenView(token: SavedMethod, inUse: boolean): PaymentToken {
     currency: token.currency,
     name: token.name,
     method: token.method,
-    status: token.status === 'DELETED' ? 'CANCELED' : token.status,
+    status: token.status === 'DELETED' || token.status === 'DUPLICATE' ? 'CANCELED' : token.status,
     cardBrand: token.cardBrand,
     cardLast4: token.cardLast4,
     cardExpiryDate: cardExpiryDate(token.cardExpiry) ?? null,
@@ -222,6 +219,7 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
   const { db, provider } = context;
   const pending = await db.transaction((tx) => ownToken(tx, context.customer.id, id));
   if (pending.status === 'ACTIVE') return pending;
+  if (pending.status === 'DUPLICATE') throw alreadySaved();
   if (!pending.providerTokenId) {
     throw new DomainError('PAYMENT_TOKEN_NOT_FOUND', 'The provider never received this payment method');
   }
@@ -229,9 +227,9 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
   if (!remote)
     throw new DomainError('PAYMENT_TOKEN_NOT_FOUND', 'The provider does not know this payment method');
   const status = tokenStatusOf(remote.status);
-  return db.transaction(async (tx) => {
+  const settled = await db.transaction(async (tx) => {
     const token = await ownToken(tx, context.customer.id, id);
-    if (token.status === 'ACTIVE') return token;
+    if (token.status === 'ACTIVE' || token.status === 'DUPLICATE') return token;
     const write = (changes: Partial<SavedMethod>) =>
       tx
         .update(paymentTokens)
@@ -250,8 +248,8 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
       );
     }
     if (await sameMethodSaved(tx, token, remote)) {
-      await write({ status: 'DELETED' });
-      throw new DomainError('PAYMENT_TOKEN_ALREADY_EXISTS', 'This payment method is saved already');
+      const [duplicate] = await write({ status: 'DUPLICATE' });
+      return duplicate ?? token;
     }
     const card = { brand: remote.cardBrand ?? null, last4: remote.cardLast4 ?? null };
     const [active] = await write({
@@ -264,6 +262,22 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
     if (!active) throw new Error(`payment token ${token.id} vanished`);
     return active;
   });
+  if (settled.status !== 'DUPLICATE') return settled;
+  await forgetAtProvider(context, settled);
+  throw alreadySaved();
+}
+
+const alreadySaved = () =>
+  new DomainError('PAYMENT_TOKEN_ALREADY_EXISTS', 'This payment method is saved already');
+
+/** The provider forgets the token: it can never be charged again (a failure is logged, not answered). */
+async function forgetAtProvider(context: PaymentMethodContext, token: SavedMethod): Promise<void> {
+  if (!token.providerTokenId) return;
+  await context.provider
+    .deleteToken(token.providerTokenId)
+    .catch((err: unknown) =>
+      context.log.warn({ err, tokenId: token.id }, 'the provider did not delete a payment method'),
+    );
 }
 
 /** PUT …/payment-tokens/update: the name, and whether (and up to what) automatic top-ups charge it. */
@@ -313,7 +327,7 @@ export async function updateToken(
  * DISALLOWED_PAYMENT_TOKEN_ID while a live automatic top-up charges it.
  */
 export async function deleteToken(context: PaymentMethodContext, id: string): Promise<void> {
-  const { db, provider } = context;
+  const { db } = context;
   const token = await db.transaction(async (tx) => {
     const owned = await ownToken(tx, context.customer.id, id);
     if ((await tokensInUse(tx, [owned.id])).has(owned.id)) {
@@ -328,11 +342,5 @@ export async function deleteToken(context: PaymentMethodContext, id: string): Pr
       .where(eq(paymentTokens.id, owned.id));
     return owned;
   });
-  if (token.providerTokenId) {
-    await provider
-      .deleteToken(token.providerTokenId)
-      .catch((err: unknown) =>
-        context.log.warn({ err, tokenId: token.id }, 'the provider did not delete a payment method'),
-      );
-  }
+  await forgetAtProvider(context, token);
 }
