@@ -1,4 +1,4 @@
-import { type BrowserContext, expect } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { authAnswerSchema, confirmAccountAnswerSchema, registerAnswerSchema } from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { ports } from '../playwright.config';
@@ -15,6 +15,16 @@ export const demoUserName = (shopId: string) => `demo@${shopId}.example`;
 /** An e-mail address no journey has used before. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+}
+
+/**
+ * A guest opens an account on the payment page (spec §6) with the e-mail the form holds: only then
+ * may the method be kept for later.
+ */
+export async function openAccountWhilePaying(page: Page, password = 'Journey-Passw0rd-1') {
+  const form = page.getByTestId('payment-form');
+  await form.getByTestId('create-account').check();
+  await form.getByLabel('Passwort für dein Konto', { exact: true }).fill(password);
 }
 
 /** The newest six-digit code the sandbox outbox holds for an e-mail address or a number, sent since `since`. */

@@ -149,15 +149,20 @@ test.describe('top-up form', () => {
   });
 });
 
-test('no shop offers automatic or SMS top-ups until they run (decision 0017)', async ({ page }) => {
-  for (const [shopId, types] of [
-    ['funkfix', ['Automatisch', 'Per SMS']],
-    ['belwaarde', ['Automatisch', 'Via sms']],
+test('shops offer automatic top-ups where they run and accounts exist, SMS top-ups not yet (decision 0017)', async ({
+  page,
+}) => {
+  for (const [shopId, offered, notOffered] of [
+    ['funkfix', ['Automatisch'], ['Per SMS']],
+    ['belwaarde', ['Automatisch'], ['Via sms']],
+    // A shop without accounts has nowhere to keep an automatic top-up.
+    ['tarifwerk', [], ['Automatisch', 'Per SMS']],
   ] as const) {
     await page.goto(shopUrl(shopId));
     const form = page.getByTestId('topup-form');
     await expect(form.getByRole('textbox').first()).toBeVisible();
-    for (const type of types) await expect(form.getByText(type, { exact: true })).toHaveCount(0);
+    for (const type of offered) await expect(form.getByText(type, { exact: true })).toHaveCount(1);
+    for (const type of notOffered) await expect(form.getByText(type, { exact: true })).toHaveCount(0);
   }
 });
 
@@ -175,6 +180,27 @@ test.describe('before JavaScript has loaded', () => {
     await expect(line).toHaveCount(1);
     await expect(line).toContainText('+49 170 1234567');
     await expect(line).toContainText('15 €');
+  });
+
+  test('funkfix: an automatic top-up asks how it runs, then goes in the cart', async ({ page }) => {
+    await page.goto(shopUrl('funkfix'));
+    const form = page.getByTestId('topup-form');
+    await form.getByRole('radio', { name: 'Automatisch' }).check();
+    await form.getByRole('radio', { name: '15 €' }).check();
+    await form.getByRole('textbox', { name: 'Handynummer' }).fill('0170 1234567');
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    // The set-up was not on the page yet: the form comes back with it, filled in as it was.
+    const setup = form.getByTestId('auto-topup-setup');
+    await expect(setup.getByText('Bitte wähle, wann wir aufladen sollen.')).toBeVisible();
+    await expect(form.getByRole('radio', { name: 'Automatisch' })).toBeChecked();
+    await expect(form.getByRole('textbox', { name: 'Handynummer' })).toHaveValue('0170 1234567');
+    await setup.getByRole('radio', { name: 'Wenn mein Guthaben knapp wird' }).check();
+    await setup.getByRole('checkbox', { name: 'Auch aufladen, wenn sich mein Tarif verlängert' }).check();
+    await form.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page).toHaveURL(/\/shop\/checkout\/cart$/);
+    await expect(page.getByTestId('auto-topup-line')).toHaveText(
+      'Automatische Aufladung, sobald dein Guthaben unter 5 € fällt',
+    );
   });
 
   test('funkfix: a wrong number comes back next to the field, with what was typed', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
+import { openAccountWhilePaying, uniqueEmail } from './accounts';
 import {
   addTopup,
   choosePayment,
@@ -43,7 +44,8 @@ test('funkfix: the one-time code dialog', async ({ page }) => {
     labels: funkfix,
   });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
-  await choosePayment(page, { email: 'otp@example.com', method: 'Kreditkarte' });
+  await choosePayment(page, { email: uniqueEmail('otp'), method: 'Kreditkarte' });
+  await openAccountWhilePaying(page);
   await page.getByRole('checkbox', { name: 'Zahlungsart für künftige Zahlungen speichern' }).check();
   await orderAndPay(page, '15 €');
   await expect(page.getByRole('dialog', { name: 'Handynummer bestätigen' })).toBeVisible();

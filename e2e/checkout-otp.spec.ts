@@ -1,3 +1,4 @@
+import { openAccountWhilePaying, uniqueEmail } from './accounts';
 import { addTopup, choosePayment, latestCode, PAY_BUTTON, payerPage, uniqueNumber } from './checkout';
 import { expect, test } from './fixtures';
 
@@ -8,7 +9,8 @@ test('funkfix: a guest keeping the card for later confirms the number by SMS cod
   const msisdn = uniqueNumber('+49170');
   await addTopup(page, 'funkfix', { amount: '15 €', phone: msisdn, labels });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
-  await choosePayment(page, { email: 'otp@example.com', method: 'Kreditkarte' });
+  await choosePayment(page, { email: uniqueEmail('otp'), method: 'Kreditkarte' });
+  await openAccountWhilePaying(page);
   await page.getByRole('checkbox', { name: keepMethod }).check();
   await expect(page.getByTestId('amount-due')).toContainText('15 €');
   const pay = page.getByRole('button', { name: PAY_BUTTON });
@@ -41,7 +43,8 @@ test('funkfix: a guest keeping the card for later confirms the number by SMS cod
 test('funkfix: the code dialog keeps the focus inside and gives it back when closed', async ({ page }) => {
   await addTopup(page, 'funkfix', { amount: '10 €', phone: uniqueNumber('+49175'), labels });
   await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
-  await choosePayment(page, { email: 'otp@example.com', method: 'PayPal' });
+  await choosePayment(page, { email: uniqueEmail('otp'), method: 'PayPal' });
+  await openAccountWhilePaying(page);
   await page.getByRole('checkbox', { name: keepMethod }).check();
   await expect(page.getByTestId('amount-due')).toContainText('10 €');
   const pay = page.getByRole('button', { name: PAY_BUTTON });

@@ -23,11 +23,16 @@ export function FieldMessages({
       <p className="field__hint" id={ids.hint}>
         {hint}
       </p>
-      {error && (
-        <p className="field__error" id={ids.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={ids.error} error={error} />
     </>
   );
+}
+
+/** A field's error, while there is one (its input or group points at `id`). */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
 }

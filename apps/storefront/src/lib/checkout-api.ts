@@ -5,6 +5,8 @@ import {
   checkoutAddressAnswerSchema,
   commitAnswerSchema,
   createdOrderAnswerSchema,
+  type PaymentToken,
+  paymentTokensAnswerSchema,
   type ResendOtpRequest,
   type Schema,
   type StartApplePaymentRequest,
@@ -30,8 +32,14 @@ export const validateOtp = (cartName: string, otp: string) =>
 export const resendOtp = (cartName: string) =>
   post('resend-otp', { cartName } satisfies ResendOtpRequest, checkoutAddressAnswerSchema);
 
-/** What the payment page sends to start a payment, by whichever call the method takes. */
-export type PaymentStart = Pick<StartPaymentRequest, 'cartName' | 'savePayment' | 'additionalData'> & {
+/**
+ * What the payment page sends to start a payment, by whichever call the method takes; with
+ * `paymentTokenId`, a method saved on the signed-in shopper's account is charged at once.
+ */
+export type PaymentStart = Pick<
+  StartPaymentRequest,
+  'cartName' | 'savePayment' | 'additionalData' | 'paymentTokenId'
+> & {
   paymentMethod: string;
 };
 
@@ -54,9 +62,18 @@ export const commitOrder = (request: CommitRequest) =>
 export const createOrder = (cartName: string) =>
   post('orders', { cartName } satisfies CreateOrderRequest, createdOrderAnswerSchema);
 
-/** The result page of an order, where the provider returns the shopper. */
-export function resultPath(cartName: string, orderNumber: string): string {
-  return `/shop/checkout/result?${new URLSearchParams({ cartName, orderNumber })}`;
+/**
+ * The result page of an order, where the provider returns the shopper; a free automatic set-up
+ * names the saved method its commit registers it on (`paymentToken`).
+ */
+export function resultPath(cartName: string, orderNumber: string, paymentToken?: string): string {
+  return `/shop/checkout/result?${new URLSearchParams({ cartName, orderNumber, ...(paymentToken ? { paymentToken } : {}) })}`;
+}
+
+/** The signed-in shopper's saved methods that can be charged (a guest has none: 401). */
+export async function savedPaymentMethods(): Promise<PaymentToken[]> {
+  const result = await callShopApi('/api/shop/rest/payment-tokens', paymentTokensAnswerSchema);
+  return result.ok ? result.data.paymentTokens.filter((token) => token.status === 'ACTIVE') : [];
 }
 
 /** The result page of a cash-code order. */

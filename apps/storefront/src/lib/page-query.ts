@@ -1,6 +1,6 @@
 import { isTopupDataValid } from '@shop/domain';
 import type { ProductFilters } from '@shop/domain/contract';
-import { TOPUP_FIELDS, TOPUP_RETURN } from '../components/topup/form/form-post';
+import { AUTOMATIC_FIELDS, TOPUP_FIELDS, TOPUP_RETURN } from '../components/topup/form/form-post';
 import type { TopupFormProps } from '../components/topup/form/props';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -29,6 +29,10 @@ export function topupDataFilter(params: SearchParams): Pick<ProductFilters, 'top
  * before JavaScript with `method=get`), and what its post sent back with a problem.
  */
 export function topupStart(params: SearchParams): TopupFormProps['initial'] {
+  const automatic = Object.values(AUTOMATIC_FIELDS).flatMap((name) => {
+    const value = queryValue(params, name);
+    return value === undefined ? [] : [[name, value] as const];
+  });
   return {
     msisdn: queryValue(params, TOPUP_FIELDS.msisdn),
     amount: queryValue(params, TOPUP_FIELDS.amount),
@@ -36,5 +40,6 @@ export function topupStart(params: SearchParams): TopupFormProps['initial'] {
     topupType: queryValue(params, TOPUP_FIELDS.topupType),
     checked: queryValue(params, TOPUP_RETURN.checked) === '1',
     error: queryValue(params, TOPUP_RETURN.error),
+    ...(automatic.length > 0 ? { automatic: Object.fromEntries(automatic) } : {}),
   };
 }

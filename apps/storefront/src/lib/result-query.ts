@@ -5,7 +5,10 @@ import { queryValue, type SearchParams } from './page-query';
 export interface OrderToCommit {
   cartName: string;
   orderNumber: string;
-  /** PayPal's token from the return URL, when the shopper paid in its frame. */
+  /**
+   * PayPal's token from the return URL, when the shopper paid in its frame; for a free automatic
+   * set-up, the saved method it charges.
+   */
   paymentToken: string | undefined;
 }
 
@@ -15,7 +18,7 @@ const PAYMENT_TOKEN = /^[\w-]{1,128}$/;
 /**
  * The order a result page names (`?cartName&orderNumber`), or undefined when the query names none
  * that could exist. Spec §4: PayPal in a frame returns its token as `approval_session_id` when the
- * method is saved, else as `token`.
+ * method is saved, else as `token`; a free automatic set-up names its saved method as `paymentToken`.
  */
 export function orderOfResultQuery(query: SearchParams): OrderToCommit | undefined {
   const cartName = queryValue(query, 'cartName');
@@ -28,6 +31,9 @@ export function orderOfResultQuery(query: SearchParams): OrderToCommit | undefin
   ) {
     return undefined;
   }
-  const token = queryValue(query, 'approval_session_id') || queryValue(query, 'token');
+  const token =
+    queryValue(query, 'approval_session_id') ||
+    queryValue(query, 'token') ||
+    queryValue(query, 'paymentToken');
   return { cartName, orderNumber, paymentToken: token && PAYMENT_TOKEN.test(token) ? token : undefined };
 }

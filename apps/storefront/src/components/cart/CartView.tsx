@@ -11,6 +11,7 @@ import {
 import { type DetailedCart, detailedCartSchema, type VoucherCodesRequest } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { setupOfLine, weekdayName, whenItTopsUp } from '../../lib/auto-topup-setup';
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
 import { BrandArt } from '../catalogue/BrandArt';
@@ -119,7 +120,9 @@ export function CartView({
     <div className={`cart${detailed ? ' cart--detailed' : ''}`} data-testid="cart" aria-busy={busy}>
       <ul className="cart-lines">
         {cart.items.map((line) => {
-          const name = `${line.brand.name} ${money(line.amount)}`;
+          // An automatic top-up is named by what each run tops up (nothing may be due now).
+          const setup = setupOfLine(line);
+          const name = `${line.brand.name} ${money(setup ? setup.amount : line.amount)}`;
           return (
             <li key={line.itemKey} className="cart-line" data-testid="cart-line">
               <div className="brand-line">
@@ -128,6 +131,14 @@ export function CartView({
                   <span className="cart-line__name">{name}</span>
                   {line.phoneNumber && (
                     <span>{t('cartItemFor', { number: formatMsisdn(line.phoneNumber) })}</span>
+                  )}
+                  {setup && (
+                    <span className="cart-line__setup" data-testid="auto-topup-line">
+                      {t('autoTopupCartLine', {
+                        when: whenItTopsUp(setup, t, { money, weekday: (day) => weekdayName(locale, day) }),
+                      })}
+                      {setup.setupOnly && ` · ${t('autoTopupNothingNow')}`}
+                    </span>
                   )}
                   {detailed && (
                     <span className="cart-line__detail">

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { currentCart } from '../../lib/cart';
+import { chargeableSavedMethods, currentCart } from '../../lib/cart';
+import { withReturn } from '../../lib/return-path';
 import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
 import { PaymentStep } from '../checkout/PaymentStep';
@@ -10,7 +11,12 @@ function paymentPageMethods(methods: readonly string[]): string[] {
   return methods.filter((method) => method !== 'cashcode');
 }
 
-/** The cart page and the payment page share the cart; the payment page adds the payment form. */
+const PAYMENT_PAGE = '/shop/checkout/payment';
+
+/**
+ * The cart page and the payment page share the cart; the payment page adds the payment form,
+ * with a signed-in shopper's saved methods.
+ */
 export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
   const tenant = await requireTenant();
   const [t, cart, shopper] = await Promise.all([
@@ -18,6 +24,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
     currentCart(tenant),
     currentShopper(tenant),
   ]);
+  const savedMethods = step === 'payment' && shopper.signedIn ? await chargeableSavedMethods(tenant) : [];
   return (
     <div className="checkout">
       <h1>{t(step === 'cart' ? 'cartTitle' : 'paymentTitle')}</h1>
@@ -26,7 +33,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
           initialCart={cart}
           allowPromoCodes={tenant.flags.allowPromoCodes}
           detailed={tenant.variations.hasDetailedCart}
-          nextStep="/shop/checkout/payment"
+          nextStep={PAYMENT_PAGE}
         />
       ) : (
         <PaymentStep
@@ -39,6 +46,9 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
           currency={tenant.currency}
           cartPage={tenant.flags.skipCartPageCheckout ? undefined : '/shop/checkout/cart'}
           offerAccount={!tenant.flags.isAuthDisabled && !shopper.signedIn}
+          signedIn={shopper.signedIn}
+          signInPath={withReturn('/login', PAYMENT_PAGE)}
+          savedMethods={savedMethods}
           accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
         />
       )}

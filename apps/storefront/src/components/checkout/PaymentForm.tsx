@@ -1,23 +1,19 @@
 'use client';
 
-import {
-  BANKS,
-  type CryptoCurrency,
-  formatMoney,
-  PASSWORD_MIN_LENGTH,
-  SAVABLE_PAYMENT_METHODS,
-} from '@shop/domain';
-import type { AdditionalData } from '@shop/domain/contract';
+import { BANKS, type CryptoCurrency, formatMoney, SAVABLE_PAYMENT_METHODS } from '@shop/domain';
+import type { AdditionalData, PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import type { CartSetup } from '../../lib/auto-topup-setup';
+import { rememberedSetupMethod } from '../../lib/setup-method';
 import { newPasswordProblem } from '../auth/checks';
-import { PasswordField } from '../auth/fields';
 import { ApplePayButton } from './ApplePayButton';
 import { BankSelect } from './BankSelect';
 import type { CardBrand } from './CardBrands';
+import { CheckoutAccount } from './CheckoutAccount';
 import { CryptoCurrencyChoice } from './CryptoCurrencyChoice';
 import { OrderConsent } from './OrderConsent';
-import { PaymentMethodChoice } from './PaymentMethodChoice';
+import { PaymentMethodChoice, SAVED_METHOD_PREFIX } from './PaymentMethodChoice';
 import { EMAIL, ReceiptEmailField } from './ReceiptEmailField';
 import type { AccountProblem, PaymentChoice } from './useCheckoutFlow';
 import { useHydrated } from './useHydrated';
@@ -36,6 +32,13 @@ export interface PaymentFormProps {
   payButtonRef: Ref<HTMLButtonElement>;
   /** Spec §6: a guest on a tenant with accounts may open one while paying. */
   offerAccount: boolean;
+  signedIn: boolean;
+  /** The sign-in page, coming back here. */
+  signInPath: string;
+  /** The signed-in shopper's saved methods: the first choices, charged at once (none for a guest). */
+  savedMethods: readonly PaymentToken[];
+  /** What the cart sets up for later: an automatic top-up needs an account and a method it can charge. */
+  setup: CartSetup;
   /** The signed-in shopper's e-mail, to start with. */
   initialEmail?: string | undefined;
   /** The API refused the account asked for: shown next to its field. */
@@ -51,7 +54,21 @@ function additionalData(method: string, bank: string, crypto: CryptoCurrency): A
   return undefined;
 }
 
-/** The payment form: e-mail for the receipt, the method and what it needs, and the pay button. */
+/**
+ * The methods offered for the cart: an automatic top-up charges later the method paid with now,
+ * so only a method that can be saved; a free set-up pays nothing now, so only saved methods.
+ */
+function methodsFor(methods: readonly string[], setup: CartSetup): readonly string[] {
+  if (setup === 'free') return [];
+  if (setup === 'paid')
+    return methods.filter((method) => (SAVABLE_PAYMENT_METHODS as readonly string[]).includes(method));
+  return methods;
+}
+
+/**
+ * The payment form: e-mail for the receipt, an account where one is asked for or needed, the
+ * method (a saved one first) and what it needs, and the pay button.
+ */
 export function PaymentForm({
   methods,
   cardBrands,
@@ -62,6 +79,10 @@ export function PaymentForm({
   onPay,
   payButtonRef,
   offerAccount,
+  signedIn,
+  signInPath,
+  savedMethods,
+  setup,
   initialEmail,
   accountProblem,
 }: PaymentFormProps) {
@@ -86,8 +107,23 @@ export function PaymentForm({
   const [errors, setErrors] = useState<Errors>({});
   // Until the page runs, a click would send the form without its checks: nothing can be used yet.
   const hydrated = useHydrated();
+  const savedMethod = savedMethods.find((saved) => `${SAVED_METHOD_PREFIX}${saved.id}` === method);
   const savable = method !== undefined && (SAVABLE_PAYMENT_METHODS as readonly string[]).includes(method);
+  // An automatic top-up lives in an account: a guest opens one here (or signs in).
+  const accountRequired = offerAccount && setup !== 'none';
+  const opensAccount = accountRequired || (offerAccount && createAccount);
+  // A guest's saved method could never be used again: saving is for an account.
+  const canSave = signedIn || opensAccount;
   const amount = formatMoney(total, currency, locale);
+
+  // A free set-up starts with the saved method chosen on the top-up form (or the only one).
+  useEffect(() => {
+    if (setup !== 'free') return;
+    const remembered = rememberedSetupMethod();
+    const chosen =
+      savedMethods.length === 1 ? savedMethods[0] : savedMethods.find((saved) => saved.id === remembered);
+    if (chosen) setMethod(`${SAVED_METHOD_PREFIX}${chosen.id}`);
+  }, [setup, savedMethods]);
   const emailInput = refs.email;
   const passwordInput = refs.password;
 
@@ -102,7 +138,7 @@ export function PaymentForm({
     if (busy) return;
     const next: Errors = {};
     if (!EMAIL.test(email.trim())) next.email = t('emailInvalid');
-    const passwordProblem = createAccount ? newPasswordProblem(accountPassword) : undefined;
+    const passwordProblem = opensAccount ? newPasswordProblem(accountPassword) : undefined;
     if (passwordProblem) next.password = t(passwordProblem);
     if (!method) next.method = t('paymentMethodRequired');
     else if (method === 'ideal' && !bank) next.bank = t('bankRequired');
@@ -117,10 +153,16 @@ export function PaymentForm({
     const data = additionalData(method, bank, crypto);
     onPay({
       email: email.trim(),
-      paymentMethod: method,
-      savePayment: savable && savePayment,
-      ...(data ? { additionalData: data } : {}),
-      ...(createAccount ? { accountPassword } : {}),
+      ...(savedMethod
+        ? { paymentMethod: savedMethod.method, savePayment: false, paymentTokenId: savedMethod.id }
+        : {
+            paymentMethod: method,
+            // A paid automatic set-up saves its method whatever the box says (the API does the same).
+            savePayment: savable && (setup === 'paid' || (canSave && savePayment)),
+            ...(data ? { additionalData: data } : {}),
+          }),
+      ...(setup === 'free' ? { freeSetup: true } : {}),
+      ...(opensAccount ? { accountPassword } : {}),
     });
   }
 
@@ -130,41 +172,31 @@ export function PaymentForm({
       <fieldset className="payment-form__fields" disabled={!hydrated}>
         <ReceiptEmailField value={email} onChange={setEmail} error={errors.email} inputRef={refs.email} />
         {offerAccount && (
-          <div className="create-account">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={createAccount}
-                onChange={(event) => {
-                  setCreateAccount(event.target.checked);
-                  if (!event.target.checked) setErrors((current) => ({ ...current, password: undefined }));
-                }}
-                data-testid="create-account"
-              />
-              <span>{t('createAccountLabel')}</span>
-            </label>
-            {createAccount && (
-              <PasswordField
-                label={t('accountPasswordLabel')}
-                autoComplete="new-password"
-                hint={t('passwordRule', { min: PASSWORD_MIN_LENGTH })}
-                value={accountPassword}
-                onChange={(value) => {
-                  setAccountPassword(value);
-                  if (errors.password) {
-                    const problem = newPasswordProblem(value);
-                    setErrors((current) => ({ ...current, password: problem ? t(problem) : undefined }));
-                  }
-                }}
-                error={errors.password}
-                inputRef={refs.password}
-              />
-            )}
-          </div>
+          <CheckoutAccount
+            required={accountRequired}
+            createAccount={createAccount}
+            onCreateAccountChange={(checked) => {
+              setCreateAccount(checked);
+              if (!checked) setErrors((current) => ({ ...current, password: undefined }));
+            }}
+            password={accountPassword}
+            onPasswordChange={(value) => {
+              setAccountPassword(value);
+              if (errors.password) {
+                const problem = newPasswordProblem(value);
+                setErrors((current) => ({ ...current, password: problem ? t(problem) : undefined }));
+              }
+            }}
+            error={errors.password}
+            inputRef={refs.password}
+            signInPath={signInPath}
+          />
         )}
 
         <PaymentMethodChoice
-          methods={methods}
+          methods={methodsFor(methods, setup)}
+          savedMethods={savedMethods}
+          legend={setup === 'free' ? t('autoTopupChargeTo') : undefined}
           cardBrands={cardBrands}
           value={method}
           onChange={(chosen) => {
@@ -182,7 +214,7 @@ export function PaymentForm({
         )}
         {method === 'crypto' && <CryptoCurrencyChoice value={crypto} onChange={setCrypto} />}
         {method === 'paymentlink' && <p className="field__hint">{t('paymentLinkExplained')}</p>}
-        {savable && (
+        {savable && setup === 'none' && canSave && (
           <label className="checkbox">
             <input
               type="checkbox"
@@ -191,6 +223,14 @@ export function PaymentForm({
             />
             <span>{t('savePaymentMethod')}</span>
           </label>
+        )}
+        {savable && setup === 'paid' && (
+          <p className="field__hint saves-method" data-testid="saves-method">
+            {t(method === 'creditcard' ? 'autoTopupSavesCard' : 'autoTopupSavesMethod')}
+          </p>
+        )}
+        {setup === 'free' && savedMethods.length === 0 && (
+          <p className="field__error">{t('paymentTokenNotFoundError')}</p>
         )}
 
         <p className="amount-due" data-testid="amount-due">
@@ -209,7 +249,11 @@ export function PaymentForm({
           <ApplePayButton disabled={busy} buttonRef={payButtonRef} />
         ) : (
           <button ref={payButtonRef} type="submit" className="button pay-button" disabled={busy}>
-            {method === 'paymentlink' ? t('createPaymentLink', { amount }) : t('orderWithObligationToPay')}
+            {setup === 'free'
+              ? t('setUpWithObligationToPay')
+              : method === 'paymentlink'
+                ? t('createPaymentLink', { amount })
+                : t('orderWithObligationToPay')}
           </button>
         )}
       </fieldset>

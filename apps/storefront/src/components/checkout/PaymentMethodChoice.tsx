@@ -1,9 +1,18 @@
+import type { PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { type Ref, useId } from 'react';
 import { type CardBrand, CardBrands } from './CardBrands';
+import { SavedMethodLabel } from './SavedMethodLabel';
+
+/** The value of a saved method's choice: the prefix and its id. */
+export const SAVED_METHOD_PREFIX = 'saved:';
 
 export interface PaymentMethodChoiceProps {
   methods: readonly string[];
+  /** The signed-in shopper's saved methods, offered first. */
+  savedMethods: readonly PaymentToken[];
+  /** The question, where it is not "Payment method". */
+  legend?: string | undefined;
   cardBrands: readonly CardBrand[];
   value: string | undefined;
   onChange: (method: string) => void;
@@ -13,9 +22,11 @@ export interface PaymentMethodChoiceProps {
   payPalTransactionError: boolean;
 }
 
-/** The tenant's payment methods as a radio group with their icons. */
+/** A signed-in shopper's saved methods, then the tenant's payment methods, as one radio group with their icons. */
 export function PaymentMethodChoice({
   methods,
+  savedMethods,
+  legend,
   cardBrands,
   value,
   onChange,
@@ -32,13 +43,37 @@ export function PaymentMethodChoice({
       aria-describedby={error ? errorId : undefined}
       data-testid="payment-method-choice"
     >
-      <legend>{t('paymentMethodLegend')}</legend>
+      <legend>{legend ?? t('paymentMethodLegend')}</legend>
+      {savedMethods.length > 0 && (
+        <div className="payment-options payment-options--saved" data-testid="saved-methods">
+          {methods.length > 0 && <p className="payment-options__heading">{t('savedMethodsHeading')}</p>}
+          {savedMethods.map((saved, index) => (
+            <div key={saved.id} className="payment-option">
+              <label className="payment-option__label">
+                <input
+                  ref={index === 0 ? firstRef : undefined}
+                  type="radio"
+                  name="paymentMethod"
+                  value={`${SAVED_METHOD_PREFIX}${saved.id}`}
+                  checked={value === `${SAVED_METHOD_PREFIX}${saved.id}`}
+                  onChange={() => onChange(`${SAVED_METHOD_PREFIX}${saved.id}`)}
+                  aria-invalid={error ? true : undefined}
+                />
+                <SavedMethodLabel method={saved} />
+              </label>
+            </div>
+          ))}
+        </div>
+      )}
       <div className="payment-options">
+        {savedMethods.length > 0 && methods.length > 0 && (
+          <p className="payment-options__heading">{t('otherMethodsHeading')}</p>
+        )}
         {methods.map((method, index) => (
           <div key={method} className="payment-option">
             <label className="payment-option__label">
               <input
-                ref={index === 0 ? firstRef : undefined}
+                ref={index === 0 && savedMethods.length === 0 ? firstRef : undefined}
                 type="radio"
                 name="paymentMethod"
                 value={method}

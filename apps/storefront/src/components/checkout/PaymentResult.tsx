@@ -1,8 +1,10 @@
 'use client';
 
 import './checkout.css';
-import { useTranslations } from 'next-intl';
+import { formatMoney, formatMsisdn } from '@shop/domain';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
+import { type SetupDescription, weekdayName, whenItTopsUp } from '../../lib/auto-topup-setup';
 import type { BrandOfArt } from '../../lib/brand-art';
 import { goTo } from '../../lib/browser-cookies';
 import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
@@ -20,14 +22,24 @@ export interface PaymentResultProps {
   mainPage: string;
   /** The brand of the order's top-ups where the shop sells one brand's only. */
   topupBrand?: BrandOfArt;
+  /** The automatic top-ups the order sets up, with their numbers. */
+  setups?: { setup: SetupDescription; phoneNumber: string | null }[];
 }
 
 /** Statuses that delivered something (or gave the money back): the purchase details tell what. */
 const WITH_DETAILS = new Set(['Success', 'PartialSuccess', 'Refunded', 'PartiallyRefunded']);
 
 /** The result of an order's commit (spec §4): pending while asked again, then its outcome. */
-export function PaymentResult({ kind, order, detailed, mainPage, topupBrand }: PaymentResultProps) {
+export function PaymentResult({
+  kind,
+  order,
+  detailed,
+  mainPage,
+  topupBrand,
+  setups = [],
+}: PaymentResultProps) {
   const t = useTranslations('common');
+  const locale = useLocale();
   const state = useOrderCommit(order);
   const view = resultView(state, kind, (key) => t.has(key));
   const heading = useRef<HTMLHeadingElement>(null);
@@ -36,6 +48,15 @@ export function PaymentResult({ kind, order, detailed, mainPage, topupBrand }: P
   const cartName = order?.cartName;
   const answer = state.answer;
   const successful = status === 'Success' || status === 'PartialSuccess';
+  // An order that only sets up automatic top-ups says so first: nothing was bought now.
+  const setUp = successful && setups.length > 0;
+  const onlySetUp = setUp && setups.every(({ setup }) => setup.setupOnly);
+  const titleKey = onlySetUp ? 'autoTopupSetUpTitle' : view.titleKey;
+  const messageKey = onlySetUp ? 'autoTopupSetUpMessage' : view.messageKey;
+  const format = {
+    money: (minor: number) => formatMoney(minor, answer?.currency ?? 'EUR', locale),
+    weekday: (day: number) => weekdayName(locale, day),
+  };
 
   useEffect(() => {
     if (final) heading.current?.focus();
@@ -67,15 +88,35 @@ export function PaymentResult({ kind, order, detailed, mainPage, topupBrand }: P
         height={detailed ? 160 : 120}
       />
       <h2 id={headingId} ref={heading} tabIndex={-1} className="payment-result__title">
-        {t(view.titleKey)}
+        {t(titleKey)}
       </h2>
       <div role="status" aria-live="polite" aria-atomic="true">
         <p className="payment-result__message" data-testid="payment-outcome">
           {status === 'Pending' && <span className="spinner" aria-hidden="true" />}
-          {t(view.messageKey)}
+          {t(messageKey)}
         </p>
       </div>
       {view.detailKey && <p data-testid="payment-outcome-detail">{t(view.detailKey)}</p>}
+      {setUp && (
+        <section className="payment-result__setups" aria-label={t('autoTopupSetUpTitle')}>
+          {!onlySetUp && <h3>{t('autoTopupSetUpTitle')}</h3>}
+          <ul data-testid="auto-topup-setups">
+            {setups.map(({ setup, phoneNumber }, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the cart's lines in their order, never reordered
+              <li key={index}>
+                {t('autoTopupSetupLine', {
+                  number: phoneNumber ? formatMsisdn(phoneNumber) : '',
+                  amount: format.money(setup.amount),
+                  when: whenItTopsUp(setup, t, format),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p className="payment-result__note">
+            {t.rich('autoTopupManage', { account: (text) => <a href="/account">{text}</a> })}
+          </p>
+        </section>
+      )}
       {answer && WITH_DETAILS.has(status) && (
         <PurchaseDetails answer={answer} showOrderDate={detailed && successful} topupBrand={topupBrand} />
       )}

@@ -1,8 +1,9 @@
 'use client';
 
 import './checkout.css';
-import type { DetailedCart } from '@shop/domain/contract';
+import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
+import { cartSetup } from '../../lib/auto-topup-setup';
 import { CartView } from '../cart/CartView';
 import type { CardBrand } from './CardBrands';
 import { CashCodeForm } from './CashCodeForm';
@@ -24,6 +25,11 @@ export interface PaymentStepProps {
   cartPage: string | undefined;
   /** Spec §6: the guest may open an account while paying (a tenant with accounts, not signed in). */
   offerAccount: boolean;
+  signedIn: boolean;
+  /** The sign-in page, coming back here. */
+  signInPath: string;
+  /** The signed-in shopper's saved methods that can pay here (none for a guest). */
+  savedMethods: PaymentToken[];
   /** The signed-in shopper's e-mail, for the receipt. */
   accountEmail: string | undefined;
 }
@@ -83,6 +89,10 @@ export function PaymentStep(props: PaymentStepProps) {
           onPay={flow.begin}
           payButtonRef={payButton}
           offerAccount={props.offerAccount}
+          signedIn={props.signedIn}
+          signInPath={props.signInPath}
+          savedMethods={props.savedMethods}
+          setup={cartSetup(cart)}
           initialEmail={props.accountEmail}
           accountProblem={flow.accountProblem}
         />

@@ -36,6 +36,10 @@ export interface PaymentChoice {
   additionalData?: AdditionalData;
   /** Spec §6: the guest opens an account with the e-mail and this password. */
   accountPassword?: string;
+  /** A method saved on the signed-in shopper's account: charged at once, or charged later by a free set-up. */
+  paymentTokenId?: string;
+  /** Spec §4: the cart is a free automatic set-up; nothing is paid, its order is committed on the saved method. */
+  freeSetup?: boolean;
 }
 
 /** A refusal of the account a guest asked for at checkout, shown by the form next to its field. */
@@ -176,6 +180,7 @@ export function useCheckoutFlow({
       paymentMethod: payment.paymentMethod,
       savePayment: payment.savePayment,
       ...(payment.additionalData ? { additionalData: payment.additionalData } : {}),
+      ...(payment.paymentTokenId ? { paymentTokenId: payment.paymentTokenId } : {}),
     });
     setPayPalTransactionError(!started.ok && payment.paymentMethod === 'paypal');
     if (!started.ok) {
@@ -195,8 +200,12 @@ export function useCheckoutFlow({
     }
   }
 
-  /** Spec §4 steps 3–5: a cash-code cart needs no payment; its order is created and redeemed. */
-  async function redeem(name: string) {
+  /**
+   * Spec §4 steps 3–5: a cart that needs no payment has its order created, then committed on the
+   * result page: a cash-code cart is redeemed; a free automatic set-up is registered on the saved
+   * method it names.
+   */
+  async function createAndCommit(name: string, resultOf: (orderNumber: string) => string) {
     const created = await createOrder(name);
     if (!created.ok) {
       setPhase({ step: 'choose' });
@@ -205,11 +214,16 @@ export function useCheckoutFlow({
     }
     leaving.current = true;
     setPhase({ step: 'leaving' });
-    window.location.assign(cashCodeResultPath(name, created.data.orderNumber));
+    window.location.assign(resultOf(created.data.orderNumber));
   }
 
-  const proceed = (name: string, payment: PaymentChoice) =>
-    payment.paymentMethod === CASH_CODE_PAYMENT_METHOD ? redeem(name) : pay(name, payment);
+  function proceed(name: string, payment: PaymentChoice) {
+    if (payment.paymentMethod === CASH_CODE_PAYMENT_METHOD)
+      return createAndCommit(name, (orderNumber) => cashCodeResultPath(name, orderNumber));
+    if (payment.freeSetup)
+      return createAndCommit(name, (orderNumber) => resultPath(name, orderNumber, payment.paymentTokenId));
+    return pay(name, payment);
+  }
 
   const begin = (payment: PaymentChoice) =>
     exclusive(async () => {

@@ -2,6 +2,8 @@ import { callingCode, formatMoney, messageKeyFor, parseMsisdn } from '@shop/doma
 import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { currentShopper } from '../../lib/signed-in';
+import { automaticFromFields } from './form/automatic';
 import { initialAmount, initialNumber, type Offer } from './form/cart-item';
 import { describeProblems, topupProblems } from './form/check';
 import type { FieldErrors, TopupFormProps, TopupType } from './form/props';
@@ -45,6 +47,10 @@ async function returnedProblems(
     amount: fixed ? start.amount : null,
     otherAmount: fixed ? '' : start.other,
     cashCode: '',
+    automatic:
+      offer.automatic && topupType === 'AUTOMATIC'
+        ? automaticFromFields(offer.automatic, (name) => initial.automatic?.[name])
+        : undefined,
   };
   const country = countryOf(initial, tenant.phoneCountryCodes);
   const countries = [
@@ -72,7 +78,7 @@ export async function TopupSection({
   initial: TopupFormProps['initial'];
   pagePath: string;
 }) {
-  const t = await getTranslations('common');
+  const [t, shopper] = await Promise.all([getTranslations('common'), currentShopper(tenant)]);
   const brand = items[0]?.brand ?? { brandId, name: tenant.providerName };
   const { fixedAmounts, ...offer } = topupOffer(tenant, items);
   const topupType =
@@ -90,6 +96,7 @@ export async function TopupSection({
         statusLabel: fixed.purchasable ? undefined : t(`status_${status}`),
       }))}
       {...offer}
+      signedIn={shopper.signedIn}
       afterAdding={cartStepPath(tenant)}
       amountPlaceholders={tenant.topup.amountPlaceholders}
       brandRoutes={tenant.brandRoutes}

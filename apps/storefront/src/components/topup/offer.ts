@@ -1,6 +1,8 @@
 import { isKindOnSale, isPurchasable } from '@shop/domain';
 import type { Product } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
+import type { SetupType } from '../../lib/auto-topup-setup';
+import type { AutomaticOffer } from './form/automatic';
 import type { FixedAmount, TopupFormProps } from './form/props';
 
 function rangeOf(products: Product[]): TopupFormProps['range'] {
@@ -8,22 +10,45 @@ function rangeOf(products: Product[]): TopupFormProps['range'] {
   return ranged?.priceRange ? { ...ranged.priceRange, productId: ranged.productId } : null;
 }
 
-/** The limit a low-balance top-up waits for: the tenant's, or the first of its choices. */
-function lowBalanceLimitOf(tenant: TenantConfig): number | null {
-  const limit = tenant.topup.lowBalanceLimit;
-  if (typeof limit === 'number') return limit;
-  return Array.isArray(limit) ? (limit[0] ?? null) : null;
+const SETUP_TYPES: readonly string[] = ['LOW_BALANCE', 'WEEKLY', 'MONTHLY', 'TARIFF'] satisfies SetupType[];
+
+/**
+ * The tenant's sets of types as the form offers them: a low-balance top-up only where the tenant
+ * has a limit (RECURRING is offered as its weekly or monthly type).
+ */
+function typeSetsOf(tenant: TenantConfig): SetupType[][] {
+  const { lowBalanceLimit, options } = tenant.topup;
+  return options.allowedTypes
+    .map((types) =>
+      types.filter(
+        (type): type is SetupType =>
+          SETUP_TYPES.includes(type) && (type !== 'LOW_BALANCE' || lowBalanceLimit !== null),
+      ),
+    )
+    .filter((types) => types.length > 0);
 }
 
-/** The automatic top-up on offer: a low-balance top-up at the tenant's limit. */
-function automaticOf(tenant: TenantConfig, products: Product[]): TopupFormProps['automatic'] {
+/**
+ * The automatic top-up on offer: the brand's automatic product, with the tenant's types and
+ * low-balance limit. An automatic top-up charges a method saved on an account, so a tenant
+ * without accounts (isAuthDisabled) offers none.
+ */
+function automaticOf(tenant: TenantConfig, products: Product[]): AutomaticOffer | null {
   const product = products.find(
-    (candidate) => candidate.kind === 'AUTOMATIC' && candidate.variant === 'NORMAL' && candidate.priceRange,
+    (candidate) =>
+      candidate.kind === 'AUTOMATIC' &&
+      candidate.variant === 'NORMAL' &&
+      candidate.priceRange &&
+      isPurchasable(candidate.status),
   );
-  const lowBalanceLimit = lowBalanceLimitOf(tenant);
-  const offersLowBalance = tenant.topup.options.allowedTypes.some((types) => types.includes('LOW_BALANCE'));
-  if (!product?.priceRange || lowBalanceLimit === null || !offersLowBalance) return null;
-  return { productId: product.productId, range: product.priceRange, lowBalanceLimit };
+  const typeSets = typeSetsOf(tenant);
+  if (!product?.priceRange || typeSets.length === 0 || tenant.flags.isAuthDisabled) return null;
+  return {
+    productId: product.productId,
+    range: product.priceRange,
+    typeSets,
+    lowBalanceLimit: tenant.topup.lowBalanceLimit,
+  };
 }
 
 /** The cash-code top-up on offer: the shopper enters the code and an amount of its range. */
@@ -40,17 +65,14 @@ export interface TopupOffer extends Pick<TopupFormProps, 'range' | 'automatic' |
   fixedAmounts: (Omit<FixedAmount, 'statusLabel'> & { status: Product['status'] })[];
 }
 
-/** Whether the top-up form offers automatic top-ups yet. */
-const AUTOMATIC_SET_UP_IN_FORM = false;
-
 export function topupOffer(tenant: TenantConfig, items: Product[]): TopupOffer {
   const onceOff = items.filter((product) => product.kind === 'ONCE_OFF');
   const automatic = automaticOf(tenant, items);
   const cashCode = cashCodeOf(items);
   const topupTypes: TopupFormProps['topupTypes'] = [];
   if (onceOff.length > 0) topupTypes.push('ONCE_OFF');
-  // Offered only once the shop really runs them (decision 0017) and the form sets them up.
-  if (automatic && isKindOnSale('AUTOMATIC') && AUTOMATIC_SET_UP_IN_FORM) topupTypes.push('AUTOMATIC');
+  // Offered only while the shop really runs them (decision 0017).
+  if (automatic && isKindOnSale('AUTOMATIC')) topupTypes.push('AUTOMATIC');
   if (items.some((product) => product.kind === 'SMS') && isKindOnSale('SMS')) topupTypes.push('SMS');
   if (cashCode) topupTypes.push('CASH_CODE');
   return {

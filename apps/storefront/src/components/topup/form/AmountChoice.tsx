@@ -8,6 +8,8 @@ import type { FixedAmount, MoneyFormat } from './props';
 import './amount-tiles.css';
 
 export interface AmountChoiceProps {
+  /** The legend, where it is not the plain "Amount" (each run of an automatic top-up). */
+  label?: string | undefined;
   /** Tiles of the fixed amounts; none when a cash code is redeemed. */
   fixedAmounts: FixedAmount[];
   /** The range of an amount the shopper types; none when only fixed amounts are on offer. */
@@ -33,7 +35,7 @@ export function AmountChoice(props: AmountChoiceProps) {
   const ids = { other: useId(), error: useId(), tiles: useId() };
   return (
     <fieldset className="field" aria-describedby={error ? ids.error : undefined}>
-      <legend>{t('amountLabel')}</legend>
+      <legend>{props.label ?? t('amountLabel')}</legend>
       {!redeeming && (
         <div className="amount-options">
           {props.fixedAmounts.map((fixed, index) => {

@@ -3,7 +3,9 @@
 import { isAmountInRange, type PriceRange } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { AmountChoice } from './AmountChoice';
+import { AutomaticSetup } from './AutomaticSetup';
 import { CashCodeField } from './CashCodeField';
+import { amountTiles } from './cart-item';
 import { TOPUP_FIELDS, TOPUP_POST_PATH } from './form-post';
 import { LookupStatus } from './LookupStatus';
 import { loadSubmission } from './load-submission';
@@ -13,12 +15,17 @@ import { TopupTotal } from './TopupTotal';
 import { TopupTypeChoice } from './TopupTypeChoice';
 import { useTopupForm } from './useTopupForm';
 
-/** Phone number, amount and top-up type; checks the number's network before the shopper goes on. */
+/**
+ * Top-up type, phone number and amount (and for an automatic top-up, how it runs); checks the
+ * number's network before the shopper goes on.
+ */
 export function TopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
   const form = useTopupForm(props);
   const { money, redeeming, errors, lookup, otherOperator } = form;
   const locale = useLocale();
+  const automatic = form.topupType === 'AUTOMATIC' && props.automatic ? form.automatic : undefined;
+  const typedRange = redeeming ? props.cashCode?.range : automatic ? props.automatic?.range : props.range;
 
   /** The tenant's example amounts that the range takes, as "e.g. € 5 or € 45"; none without any. */
   function amountExamples(amounts: number[] | undefined, range: PriceRange | null | undefined) {
@@ -43,6 +50,13 @@ export function TopupForm(props: TopupFormProps) {
       <input type="hidden" name={TOPUP_FIELDS.brandId} value={props.brand.brandId} />
       <input type="hidden" name={TOPUP_FIELDS.back} value={props.pagePath} />
       <input type="hidden" name={TOPUP_FIELDS.idempotencyKey} value={props.idempotencyKey} />
+      {props.topupTypes.length > 1 && (
+        <TopupTypeChoice
+          topupTypes={props.topupTypes}
+          topupType={form.topupType}
+          setTopupType={form.setTopupType}
+        />
+      )}
       <PhoneNumberField
         countries={props.phoneCountries}
         {...form.phoneNumber}
@@ -50,35 +64,41 @@ export function TopupForm(props: TopupFormProps) {
         errorLink={errors.phone ? undefined : otherOperator?.brandPage}
       />
       <AmountChoice
-        fixedAmounts={props.fixedAmounts}
-        typedRange={redeeming ? props.cashCode?.range : props.range}
+        label={automatic ? t('autoTopupAmountLabel') : undefined}
+        fixedAmounts={amountTiles(props.fixedAmounts, props.automatic, form.topupType)}
+        typedRange={typedRange}
         redeeming={redeeming}
         {...form.amountChoice}
-        placeholder={amountExamples(
-          props.amountPlaceholders,
-          redeeming ? props.cashCode?.range : props.range,
-        )}
+        placeholder={amountExamples(props.amountPlaceholders, typedRange)}
         money={money}
         error={errors.amount}
       />
       {redeeming && (
         <CashCodeField cashCode={form.cashCode} setCashCode={form.setCashCode} error={errors.cashCode} />
       )}
-      {props.topupTypes.length > 1 && (
-        <TopupTypeChoice
-          topupTypes={props.topupTypes}
-          topupType={form.topupType}
-          setTopupType={form.setTopupType}
-          automatic={props.automatic}
+      {automatic && props.automatic && (
+        <AutomaticSetup
+          offer={props.automatic}
+          choice={automatic.choice}
+          change={automatic.change}
+          savedMethods={automatic.savedMethods}
+          amount={
+            form.chosenAmount !== null && isAmountInRange(form.chosenAmount, props.automatic.range)
+              ? form.chosenAmount
+              : null
+          }
+          money={money}
+          errors={errors}
+        />
+      )}
+      {!automatic?.choice.setupOnly && (
+        <TopupTotal
+          amount={form.chosenAmount}
+          fees={props.serviceFees}
+          currency={props.currency}
           money={money}
         />
       )}
-      <TopupTotal
-        amount={form.chosenAmount}
-        fees={props.serviceFees}
-        currency={props.currency}
-        money={money}
-      />
       <button type="submit" className="button" disabled={form.busy}>
         {lookup.state === 'done' && lookup.tone === 'warning' ? t('continueAnyway') : t('continue')}
       </button>

@@ -1,5 +1,7 @@
-import { type PriceRange, withLeadingPlus } from '@shop/domain';
+import { isAmountInRange, type PriceRange, withLeadingPlus } from '@shop/domain';
 import type { CartItemRequest } from '@shop/domain/contract';
+import { type AutomaticChoice, automaticCartItem } from './automatic';
+import { minorUnits } from './money-input';
 import type { FixedAmount, TopupFormProps, TopupType } from './props';
 
 /** What the shopper chose, as far as the cart item needs it. */
@@ -8,6 +10,8 @@ export interface TopupChoice {
   /** The fixed amount chosen, or null when the shopper typed one. */
   amount: number | null;
   cashCode: string;
+  /** How an automatic top-up is set up; undefined when the form had no set-up to send. */
+  automatic?: AutomaticChoice | undefined;
 }
 
 /** What a top-up form offers, as far as its cart item and its checks need it. */
@@ -15,7 +19,6 @@ export type Offer = Pick<TopupFormProps, 'range' | 'automatic' | 'cashCode'> & {
   fixedAmounts: Pick<FixedAmount, 'productId' | 'amount' | 'purchasable'>[];
 };
 
-/** The page's `?amount=` (major units) as a starting amount in minor units and as typed. */
 /**
  * `?msisdn=` as the number field shows it: a national number (one leading 0, as the form itself
  * sends it before JavaScript runs) as given; any other as international, since an unencoded `+`
@@ -26,15 +29,31 @@ export function initialNumber(msisdn: string): string {
   return /^0[1-9]/.test(trimmed) ? trimmed : withLeadingPlus(trimmed);
 }
 
+/** The page's `?amount=` (major units) as a starting amount in minor units and as typed. */
 export function initialAmount(initial: string | undefined): { amount: number | null; other: string } {
-  const major = Number.parseFloat((initial ?? '').replace(',', '.'));
-  if (!Number.isFinite(major) || major <= 0) return { amount: null, other: '' };
-  return { amount: Math.round(major * 100), other: String(initial) };
+  const minor = minorUnits(initial ?? '');
+  if (minor === null || minor <= 0) return { amount: null, other: '' };
+  return { amount: minor, other: String(initial) };
 }
 
 /** Whether the shopper redeems a cash code: the amount is then typed within the code's range. */
 export const isRedeeming = (offer: Offer, topupType: TopupType) =>
   topupType === 'CASH_CODE' && offer.cashCode !== null;
+
+/**
+ * The tiles of fixed amounts for a type: an automatic top-up takes each amount of its range,
+ * whatever the stock of the once-off product of that amount.
+ */
+export function amountTiles(
+  fixedAmounts: FixedAmount[],
+  automatic: Offer['automatic'],
+  topupType: TopupType,
+): FixedAmount[] {
+  if (topupType !== 'AUTOMATIC' || !automatic) return fixedAmounts;
+  return fixedAmounts
+    .filter((fixed) => isAmountInRange(fixed.amount, automatic.range))
+    .map((fixed) => ({ ...fixed, purchasable: true, statusLabel: undefined }));
+}
 
 /** The range the chosen amount must fall in; null for a fixed amount. */
 export function rangeToCheck(offer: Offer, choice: TopupChoice): PriceRange | null | undefined {
@@ -58,14 +77,10 @@ export function cartItem(
       cashCode: choice.cashCode.trim(),
     };
   }
-  if (choice.topupType === 'AUTOMATIC' && offer.automatic) {
-    return {
-      productId: offer.automatic.productId,
-      amount: minor,
-      phoneNumber: msisdn,
-      autoTopupOption: 'LOW_BALANCE',
-      lowBalanceOption: { lowBalanceLimit: offer.automatic.lowBalanceLimit },
-    };
+  if (choice.topupType === 'AUTOMATIC') {
+    return offer.automatic && choice.automatic
+      ? automaticCartItem(offer.automatic, choice.automatic, msisdn, minor)
+      : undefined;
   }
   if (choice.topupType !== 'ONCE_OFF') return undefined;
   const fixed = offer.fixedAmounts.find((candidate) => candidate.amount === choice.amount);

@@ -1,5 +1,7 @@
 import { isAmountInRange, type MsisdnResult, type PriceRange } from '@shop/domain';
+import { automaticProblems } from './automatic';
 import { isRedeeming, type Offer, rangeToCheck, type TopupChoice } from './cart-item';
+import { minorUnits } from './money-input';
 import type { FieldErrors, MoneyFormat } from './props';
 
 /** What the shopper filled in, as the form (or its post before JavaScript) has it. */
@@ -10,19 +12,33 @@ export interface TopupInput extends TopupChoice {
 
 /** A problem with one field, translated where it is shown (the page's server or the browser). */
 export type FieldProblem =
-  | { key: 'invalidPhoneNumber' | 'phoneCountryNotAllowed' | 'amountRequired' | 'cashCodeRequired' }
-  | { key: 'amountOutOfRange'; range: PriceRange };
+  | {
+      key:
+        | 'invalidPhoneNumber'
+        | 'phoneCountryNotAllowed'
+        | 'amountRequired'
+        | 'cashCodeRequired'
+        | 'autoTopupTypeRequired'
+        | 'lowBalanceLimitRequired'
+        | 'weekdayRequired'
+        | 'monthDayRequired'
+        | 'savedMethodRequired';
+    }
+  | { key: 'amountOutOfRange'; range: PriceRange }
+  | { key: 'lowBalanceLimitOutOfRange'; min: number; max: number };
 
 export type TopupProblems = Partial<Record<keyof FieldErrors, FieldProblem>>;
 
 /** The amount chosen or typed, minor units; null while there is none. */
 export function chosenAmount(offer: Offer, input: TopupInput): number | null {
   if (input.amount !== null && !isRedeeming(offer, input.topupType)) return input.amount;
-  const major = Number.parseFloat(input.otherAmount.replace(',', '.'));
-  return Number.isFinite(major) ? Math.round(major * 100) : null;
+  return minorUnits(input.otherAmount);
 }
 
-/** Checks the form before anything is sent: the number (as read), the amount and a cash code. */
+/**
+ * Checks the form before anything is sent: the number (as read), the amount, a cash code and an
+ * automatic top-up's set-up.
+ */
 export function topupProblems(offer: Offer, input: TopupInput, number: MsisdnResult): TopupProblems {
   const problems: TopupProblems = {};
   if (!number.ok)
@@ -35,6 +51,10 @@ export function topupProblems(offer: Offer, input: TopupInput, number: MsisdnRes
   else if (range && !isAmountInRange(minor, range)) problems.amount = { key: 'amountOutOfRange', range };
   if (isRedeeming(offer, input.topupType) && input.cashCode.trim() === '')
     problems.cashCode = { key: 'cashCodeRequired' };
+  if (input.topupType === 'AUTOMATIC' && offer.automatic) {
+    for (const { field, ...problem } of automaticProblems(offer.automatic, input.automatic))
+      problems[field] ??= problem;
+  }
   return problems;
 }
 
@@ -44,14 +64,15 @@ export function describeProblems(
   t: (key: string, values?: Record<string, string>) => string,
   money: MoneyFormat,
 ): FieldErrors {
-  const describe = (problem: FieldProblem) =>
-    problem.key === 'amountOutOfRange'
-      ? t(problem.key, {
-          min: money(problem.range.min),
-          max: money(problem.range.max),
-          step: money(problem.range.step),
-        })
-      : t(problem.key);
+  const describe = (problem: FieldProblem) => {
+    if (problem.key === 'amountOutOfRange') {
+      const { min, max, step } = problem.range;
+      return t(problem.key, { min: money(min), max: money(max), step: money(step) });
+    }
+    if (problem.key === 'lowBalanceLimitOutOfRange')
+      return t(problem.key, { min: money(problem.min), max: money(problem.max) });
+    return t(problem.key);
+  };
   return Object.fromEntries(
     Object.entries(problems).map(([field, problem]) => [field, describe(problem)]),
   ) as FieldErrors;

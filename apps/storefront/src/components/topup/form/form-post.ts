@@ -17,5 +17,18 @@ export const TOPUP_FIELDS = {
   cashCode: 'cashCode',
 } as const;
 
+/** The fields of an automatic top-up's set-up (`topup/form/automatic.ts` reads them). */
+export const AUTOMATIC_FIELDS = {
+  /** The index of the tenant's set of types chosen (`setupGroups`). */
+  group: 'autoGroup',
+  type: 'autoType',
+  limit: 'lowBalanceLimit',
+  tariff: 'tariff',
+  weekday: 'weekday',
+  monthDay: 'monthDay',
+  setupOnly: 'setupOnly',
+  savedMethod: 'savedMethod',
+} as const;
+
 /** In the query back to the form: the problems are those of the input (1), or the API's code. */
 export const TOPUP_RETURN = { checked: 'checked', error: 'error' } as const;

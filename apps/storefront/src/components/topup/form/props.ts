@@ -1,4 +1,5 @@
 import type { PriceRange, ServiceFees } from '@shop/domain';
+import type { AutomaticOffer } from './automatic';
 
 export interface FixedAmount {
   productId: string;
@@ -28,8 +29,10 @@ export interface TopupFormProps {
   afterAdding: string;
   amountPlaceholders: number[] | undefined;
   topupTypes: TopupType[];
-  /** The automatic top-up on offer: tops up the chosen amount when the balance falls below the limit. */
-  automatic: { productId: string; range: PriceRange; lowBalanceLimit: number } | null;
+  /** The automatic top-up on offer (a tenant with accounts that offers some type of it), if any. */
+  automatic: AutomaticOffer | null;
+  /** The shopper is signed in: an automatic top-up may then be set up on a saved method alone. */
+  signedIn: boolean;
   /** The cash-code top-up on offer: the code pays for an amount of its range. */
   cashCode: { productId: string; range: PriceRange } | null;
   /** The shop's page of each brand it sells (the tenant's brand routes), for a number of another brand. */
@@ -47,6 +50,8 @@ export interface TopupFormProps {
     checked?: boolean;
     /** The form was posted before JavaScript and the API refused it with this code ('' for none). */
     error?: string;
+    /** The automatic top-up's set-up as a post before JavaScript sent it (`AUTOMATIC_FIELDS`). */
+    automatic?: Record<string, string>;
   };
   /** The problems found when the form was posted before JavaScript, already in the shopper's language. */
   initialErrors?: FieldErrors;
@@ -63,6 +68,11 @@ export interface FieldErrors {
   phone?: string;
   amount?: string;
   cashCode?: string;
+  /** The automatic top-up's type, low-balance limit, day, and saved method. */
+  autoType?: string;
+  lowBalanceLimit?: string;
+  schedule?: string;
+  savedMethod?: string;
   /** A refusal that concerns no single field. */
   form?: string;
 }

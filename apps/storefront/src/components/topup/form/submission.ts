@@ -4,6 +4,7 @@
  * (decision 0029).
  */
 export { parseMsisdn } from '@shop/domain';
+export { savedPaymentMethods } from '../../../lib/checkout-api';
 export { addToCart } from '../../../lib/shop-api';
 export { lookUpNumber } from './number-lookup';
 export { brandPageLink } from './other-brand';

@@ -1,13 +1,16 @@
 'use client';
 
 import { formatMoney, messageKeyFor, numberVerdict, ownerFromLookup } from '@shop/domain';
+import type { PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { rememberSetupMethod } from '../../../lib/setup-method';
 import { useAlert } from '../../Alerts';
-import { cartItem, initialAmount, isRedeeming } from './cart-item';
+import { type AutomaticChoice, automaticFromFields, automaticStart } from './automatic';
+import { amountTiles, cartItem, initialAmount, isRedeeming } from './cart-item';
 import { chosenAmount, describeProblems, topupProblems } from './check';
 import { loadSubmission } from './load-submission';
-import type { FieldErrors, TopupFormProps } from './props';
+import type { FieldErrors, TopupFormProps, TopupType } from './props';
 import { useCartAddition } from './useCartAddition';
 
 /** The check of the number's network before the shopper goes on. */
@@ -52,19 +55,30 @@ export function useTopupForm(props: TopupFormProps) {
     props.topupTypes.find((type) => type === props.initial.topupType) ?? props.topupTypes[0] ?? 'ONCE_OFF',
   );
   const [cashCode, setCashCode] = useState('');
+  const [automatic, setAutomatic] = useState<AutomaticChoice | undefined>(() => {
+    const offer = props.automatic;
+    if (!offer) return undefined;
+    const start = automaticStart(offer);
+    return automaticFromFields(offer, (name) => props.initial.automatic?.[name], start) ?? start;
+  });
+  const savedMethods = useSavedMethods(props.signedIn && topupType === 'AUTOMATIC');
   const [errors, setErrors] = useState<FieldErrors>(props.initialErrors ?? {});
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const showAlert = useAlert();
   const { adding, putInCart } = useCartAddition(props.afterAdding);
   const redeeming = isRedeeming(props, topupType);
-  const choice = { topupType, amount, cashCode };
+  // A set-up without a top-up now is only offered (and sent) with a saved method to charge.
+  const setupOnly = automatic?.setupOnly === true && (savedMethods?.length ?? 0) > 0;
+  const choice = { topupType, amount, cashCode, automatic: automatic && { ...automatic, setupOnly } };
 
   const input = { ...choice, otherAmount };
   const minor = chosenAmount(props, input);
 
   async function add(msisdn: string, minor: number) {
     const item = cartItem(props, choice, msisdn, minor);
-    if (item) await putInCart(item, msisdn);
+    if (!item) return;
+    if (item.setupOnly && choice.automatic) rememberSetupMethod(choice.automatic.savedMethod);
+    await putInCart(item, msisdn);
   }
 
   async function submit(event: FormEvent) {
@@ -179,7 +193,21 @@ export function useTopupForm(props: TopupFormProps) {
       },
     },
     topupType,
-    setTopupType,
+    /** Changes the type; a tile the new type does not offer becomes the amount typed. */
+    setTopupType: (type: TopupType) => {
+      setTopupType(type);
+      const tiles = amountTiles(props.fixedAmounts, props.automatic, type);
+      if (amount !== null && !tiles.some((tile) => tile.amount === amount && tile.purchasable)) {
+        setOtherAmount(String(amount / 100));
+        setAmount(null);
+      }
+    },
+    automatic: automatic && {
+      choice: { ...automatic, setupOnly },
+      change: (patch: Partial<AutomaticChoice>) =>
+        setAutomatic((current) => current && { ...current, ...patch }),
+      savedMethods,
+    },
     cashCode,
     setCashCode,
     redeeming,
@@ -188,4 +216,21 @@ export function useTopupForm(props: TopupFormProps) {
     busy: lookup.state === 'checking' || adding,
     submit,
   };
+}
+
+/**
+ * The signed-in shopper's saved methods, read once `wanted` (an automatic top-up is being set
+ * up); undefined until then or while they are read.
+ */
+function useSavedMethods(wanted: boolean): PaymentToken[] | undefined {
+  const [methods, setMethods] = useState<PaymentToken[] | undefined>(undefined);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!wanted || asked.current) return;
+    asked.current = true;
+    void loadSubmission()
+      .then(({ savedPaymentMethods }) => savedPaymentMethods())
+      .then(setMethods, () => setMethods([]));
+  }, [wanted]);
+  return methods;
 }

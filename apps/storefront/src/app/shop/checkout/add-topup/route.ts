@@ -3,9 +3,11 @@ import { type AddToCartRequest, detailedCartSchema } from '@shop/domain/contract
 import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
 import { cookies } from 'next/headers';
 import type { NextRequest } from 'next/server';
+import { automaticFields, automaticFromFields } from '../../../../components/topup/form/automatic';
 import { cartItem, type TopupChoice } from '../../../../components/topup/form/cart-item';
 import { chosenAmount, topupProblems } from '../../../../components/topup/form/check';
 import { TOPUP_FIELDS, TOPUP_RETURN } from '../../../../components/topup/form/form-post';
+import { minorUnits } from '../../../../components/topup/form/money-input';
 import type { TopupType } from '../../../../components/topup/form/props';
 import { topupOffer } from '../../../../components/topup/offer';
 import { postApi } from '../../../../lib/api';
@@ -57,11 +59,19 @@ export async function POST(request: NextRequest): Promise<Response> {
   };
   const back = ownPath(field(TOPUP_FIELDS.back)) ?? mainPagePath(tenant);
   const requestedType = field(TOPUP_FIELDS.topupType) as TopupType;
-  const fixed = Math.round(Number.parseFloat(field(TOPUP_FIELDS.amount).replace(',', '.')) * 100);
+  const fixed = minorUnits(field(TOPUP_FIELDS.amount));
+  const brandId = field(TOPUP_FIELDS.brandId) || tenant.shopId;
+  const products = await fetchProducts(tenant, { brand: brandId }, 0, 100).catch(() => undefined);
+  const offer = topupOffer(tenant, products?.items ?? []);
+  const topupType = TOPUP_TYPES.includes(requestedType) ? requestedType : 'ONCE_OFF';
   const choice: TopupChoice = {
-    topupType: TOPUP_TYPES.includes(requestedType) ? requestedType : 'ONCE_OFF',
-    amount: Number.isFinite(fixed) ? fixed : null,
+    topupType,
+    amount: fixed,
     cashCode: field(TOPUP_FIELDS.cashCode),
+    automatic:
+      topupType === 'AUTOMATIC' && offer.automatic
+        ? automaticFromFields(offer.automatic, (name) => (form.has(name) ? field(name) : undefined))
+        : undefined,
   };
   const input = { ...choice, otherAmount: field(TOPUP_FIELDS.otherAmount) };
   const country = field(TOPUP_FIELDS.country);
@@ -72,13 +82,14 @@ export async function POST(request: NextRequest): Promise<Response> {
     const minor = chosenAmount(offer, input);
     if (minor !== null) query.set('amount', String(minor / 100));
     if (choice.topupType !== 'ONCE_OFF') query.set(TOPUP_FIELDS.topupType, choice.topupType);
+    if (offer.automatic && choice.automatic) {
+      for (const entry of Object.entries(automaticFields(offer.automatic, choice.automatic)))
+        query.set(...entry);
+    }
     query.set(...problem);
     return seeOther(`${back.split('?')[0]}?${query}`);
   };
 
-  const brandId = field(TOPUP_FIELDS.brandId) || tenant.shopId;
-  const products = await fetchProducts(tenant, { brand: brandId }, 0, 100).catch(() => undefined);
-  const offer = topupOffer(tenant, products?.items ?? []);
   if (!products || !offer.topupTypes.includes(choice.topupType)) return returnTo([TOPUP_RETURN.error, '']);
   const number = parseMsisdn(field(TOPUP_FIELDS.msisdn), countries);
   const minor = chosenAmount(offer, input);

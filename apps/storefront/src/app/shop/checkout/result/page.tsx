@@ -1,7 +1,10 @@
+import type { TenantConfig } from '@shop/tenants';
 import { mainPagePath } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { PaymentResult } from '../../../../components/checkout/PaymentResult';
+import { type SetupDescription, setupOfLine } from '../../../../lib/auto-topup-setup';
 import { ownBrand } from '../../../../lib/brand-art';
+import { cartNamed } from '../../../../lib/cart';
 import type { SearchParams } from '../../../../lib/page-query';
 import { titledBy } from '../../../../lib/page-title';
 import { orderOfResultQuery } from '../../../../lib/result-query';
@@ -9,16 +12,34 @@ import { requireTenant } from '../../../../lib/tenant';
 
 export const generateMetadata = titledBy('paymentResultTitle');
 
+/**
+ * The automatic top-ups the order's cart sets up, with their numbers. The cart outlives its order
+ * until it expires; when it cannot be read, the page shows the order without them.
+ */
+async function setupsOfCart(
+  tenant: TenantConfig,
+  cartName: string | undefined,
+): Promise<{ setup: SetupDescription; phoneNumber: string | null }[]> {
+  const cart = await cartNamed(tenant, cartName).catch(() => null);
+  return (cart?.items ?? []).flatMap((line) => {
+    const setup = setupOfLine(line);
+    return setup ? [{ setup, phoneNumber: line.phoneNumber }] : [];
+  });
+}
+
 /** Spec §2: where the provider returns the shopper; commits the order and shows its outcome. */
 export default async function ResultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const tenant = await requireTenant();
   const [t, query] = await Promise.all([getTranslations('common'), searchParams]);
+  const order = orderOfResultQuery(query);
+  const setups = await setupsOfCart(tenant, order?.cartName);
   return (
     <div className="checkout">
       <h1>{t('paymentResultTitle')}</h1>
       <PaymentResult
         kind="payment"
-        order={orderOfResultQuery(query)}
+        order={order}
+        setups={setups}
         detailed={tenant.flags.hasDetailedSuccessPage}
         mainPage={mainPagePath(tenant)}
         topupBrand={ownBrand(tenant)}
