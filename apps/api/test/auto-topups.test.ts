@@ -49,12 +49,25 @@ describe('setting an automatic top-up up through the cart', () => {
       (await paidSetup('funkfix', token, lowBalance('funkfix-automatic', number))).committed?.body
         .orderStatus,
     ).toBe('committed');
-    const again = await paidSetup(
-      'funkfix',
-      token,
-      lowBalance('funkfix-automatic', number, { amount: 2000 }),
-    );
-    expect(again.started).toMatchObject({ status: 409, body: { code: 'EXISTING_LOW_BALANCE_TOPUP' } });
+    // Said as the item goes into the cart, before the shopper confirms the number.
+    const again = await shopper().call('POST', '/api/shop/rest/v2/addToCart', 'funkfix', {
+      items: [lowBalance('funkfix-automatic', number, { amount: 2000 })],
+    });
+    expect(again).toMatchObject({ status: 409, body: { code: 'EXISTING_LOW_BALANCE_TOPUP' } });
+  });
+
+  it('is paid only with a method it can charge again later', async () => {
+    const checkout = checkoutClient(api);
+    const cartName = await checkout.newCart('belwaarde', [
+      lowBalance('belwaarde-automatic', freshNumber('+316', 8)),
+    ]);
+    for (const paymentMethod of ['ideal', 'paymentlink']) {
+      const started = await checkout.startPayment('belwaarde', { cartName, paymentMethod });
+      expect(started, paymentMethod).toMatchObject({
+        status: 400,
+        body: { code: 'PAYMENT_METHOD_IS_NOT_AVAILABLE' },
+      });
+    }
   });
 
   it('sets one up on a saved card without charging now; the free commit must name one of the account’s cards', async () => {

@@ -19,7 +19,7 @@ describe('a cart line’s additionalData (spec §3)', () => {
         { recurringOption: { recurringType: 'MONTHLY', recurringDay: 1 } },
         2000,
       ),
-    ).toEqual({ recurrenceType: 'MONTHLY', autoTopupAmount: 2000 });
+    ).toEqual({ recurrenceType: 'MONTHLY', recurringDay: 1, autoTopupAmount: 2000 });
     expect(lineAdditionalData('SMS', { smsTopupConsent: '1234' }, 1500)).toEqual({ topupConsentType: 'sms' });
     expect(lineAdditionalData('ONCE_OFF', {}, 1500)).toEqual({});
   });

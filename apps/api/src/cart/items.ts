@@ -221,10 +221,14 @@ export function lineAdditionalData(
   faceValue: number,
 ): DetailedCartLine['additionalData'] {
   const lowBalance = options.lowBalanceOption as { lowBalanceLimit?: number } | undefined;
-  const recurring = options.recurringOption as { recurringType?: string } | undefined;
+  const recurring = options.recurringOption as { recurringType?: string; recurringDay?: number } | undefined;
+  const lowBalanceOption = options.lowBalanceOption as { tariffEnabled?: boolean } | undefined;
+  const tariff = options.autoTopupOption === 'TARIFF' || lowBalanceOption?.tariffEnabled === true;
   return {
     ...(lowBalance?.lowBalanceLimit !== undefined ? { lowBalanceLimit: lowBalance.lowBalanceLimit } : {}),
     ...(recurring?.recurringType ? { recurrenceType: recurring.recurringType } : {}),
+    ...(recurring?.recurringDay !== undefined ? { recurringDay: recurring.recurringDay } : {}),
+    ...(kind === 'AUTOMATIC' && tariff ? { tariffEnabled: true } : {}),
     ...(kind === 'SMS' || options.smsTopupConsent ? { topupConsentType: 'sms' as const } : {}),
     ...(kind === 'AUTOMATIC' ? { autoTopupAmount: faceValue } : {}),
   };

@@ -13,8 +13,9 @@ import {
 import type { CartItem, DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
 import type { NumberOwners } from '../catalogue/number-owners';
-import { checkNumberOwner, itemNumber, lineAdditionalData, validateItem } from './items';
+import { checkNumberOwner, itemNumber, lineAdditionalData, setupTypeOf, validateItem } from './items';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
 
@@ -193,6 +194,18 @@ export async function addItems(
         added.push(line);
       }
     });
+    // A number with a live low-balance top-up is told so now, not after the contact step.
+    for (const line of added) {
+      const type = setupTypeOf(line.options as CartItem);
+      if (type && LOW_BALANCE_KINDS.includes(type) && line.phoneNumber) {
+        if (await hasLowBalanceTopup(tx, tenant.shopId, line.phoneNumber)) {
+          throw new DomainError(
+            'EXISTING_LOW_BALANCE_TOPUP',
+            `${line.phoneNumber} has a low-balance top-up already`,
+          );
+        }
+      }
+    }
     if (mixesCashCodes(next.map((line) => ({ kind: byCode.get(line.productId)?.kind ?? '' })))) {
       throw new DomainError('VALIDATION_FAILED', 'A cash code is redeemed in a cart of its own');
     }

@@ -4,6 +4,7 @@ import {
   DomainError,
   isMoneyTaken,
   isRetryablePaymentState,
+  isSavableMethod,
   paymentMethodOffered,
 } from '@shop/domain';
 import type { AdditionalData, DetailedCart, StartedPaymentAnswer } from '@shop/domain/contract';
@@ -93,6 +94,12 @@ export async function startPayment(
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
     // An automatic top-up paid now charges, later, the method this payment saves.
+    if (detail.items.some((item) => item.kind === 'AUTOMATIC') && !isSavableMethod(input.method)) {
+      throw new DomainError(
+        'PAYMENT_METHOD_IS_NOT_AVAILABLE',
+        'An automatic top-up is paid with a card or PayPal, which it charges again later',
+      );
+    }
     const save =
       (input.savePayment ?? cart.savePayment) || detail.items.some((item) => item.kind === 'AUTOMATIC');
     await requireConfirmedNumber(tx, cart, detail, save);

@@ -123,6 +123,10 @@ export const detailedCartLineSchema = z.object({
     lowBalanceLimit: z.number().optional(),
     recurrenceType: z.string().optional(),
     topupConsentType: z.literal('sms').optional(),
+    /** The weekday (Monday 1 … Sunday 7) or day of the month of a weekly or monthly top-up. */
+    recurringDay: z.number().optional(),
+    /** An automatic top-up that also (or only) tops up when the tariff renews. */
+    tariffEnabled: z.boolean().optional(),
     /** What each run of an automatic top-up tops up (a set-up only line costs 0 now). */
     autoTopupAmount: z.number().optional(),
   }),
