@@ -146,6 +146,16 @@ test('funkfix: a new shopper sets up a low-balance top-up, opens an account and 
     ).orders;
   const ordersBefore = (await history()).length;
 
+  // The account shows it, active, charged to the card just saved.
+  await page.goto(shopUrl('funkfix', '/account/automatic-topups'));
+  const topup = page.getByTestId('auto-topup');
+  await expect(topup).toHaveCount(1);
+  await expect(topup.getByTestId('auto-topup-sentence')).toHaveText(
+    /^15\s€ auf .+, sobald das Guthaben unter 5\s€ fällt$/,
+  );
+  await expect(topup.getByTestId('auto-topup-status')).toHaveText(/Aktiv$/);
+  await expect(topup.getByTestId('auto-topup-method')).toContainText('•••• 1111');
+
   // The operator reports the balance under the limit: the API tops the number up on the saved card.
   const event = await fetch(`${sandboxUrl}/operator/events/low-balance`, {
     method: 'POST',
@@ -155,6 +165,10 @@ test('funkfix: a new shopper sets up a low-balance top-up, opens an account and 
   expect(event.status).toBe(202);
   await expect.poll(async () => (await history()).length, { timeout: 30_000 }).toBe(ordersBefore + 1);
   await expect.poll(() => operatorBalance(msisdn), { timeout: 30_000 }).toBeGreaterThanOrEqual(1800);
+  await page.goto(shopUrl('funkfix', '/account/orders'));
+  await expect(page.getByTestId('order-card')).toHaveCount(ordersBefore + 1);
+  await page.goto(shopUrl('funkfix', '/account/automatic-topups'));
+  await expect(page.getByTestId('auto-topup-charges')).toContainText(/15\s€/);
 });
 
 test('topnet: a signed-in shopper pays a once-off top-up with the saved card, without the provider page', async ({
