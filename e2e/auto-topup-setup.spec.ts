@@ -175,7 +175,7 @@ test('topnet: a signed-in shopper pays a once-off top-up with the saved card, wi
   page,
 }) => {
   await signIn(page.context(), SIGNED_IN_SHOP);
-  await addTopup(page, SIGNED_IN_SHOP, { amount: '£10', phone: uniqueNumber('+4477', 8), labels: topnet });
+  await addTopup(page, SIGNED_IN_SHOP, { amount: '£10', phone: uniqueNumber('+447712', 6), labels: topnet });
   await page.getByRole('link', { name: 'Continue to payment' }).click();
 
   const payment = page.getByTestId('payment-form');
@@ -199,7 +199,7 @@ test('topnet: a signed-in shopper sets up a low-balance top-up on the saved card
 }) => {
   test.setTimeout(60_000);
   await signIn(page.context(), SIGNED_IN_SHOP);
-  const msisdn = uniqueNumber('+4477', 8);
+  const msisdn = uniqueNumber('+447712', 6);
   const form = await automaticForm(page, SIGNED_IN_SHOP, 'Automatic');
   const setup = form.getByTestId('auto-topup-setup');
   // topnet offers low balance only, at a limit of £1 or £2.
@@ -274,7 +274,7 @@ test.describe('accessibility', () => {
 
   test('topnet: the payment page with saved cards', async ({ page, context }) => {
     await signIn(context, SIGNED_IN_SHOP);
-    await addTopup(page, SIGNED_IN_SHOP, { amount: '£5', phone: uniqueNumber('+4477', 8), labels: topnet });
+    await addTopup(page, SIGNED_IN_SHOP, { amount: '£5', phone: uniqueNumber('+447712', 6), labels: topnet });
     await page.getByRole('link', { name: 'Continue to payment' }).click();
     await expect(page.getByTestId('saved-methods')).toBeVisible();
     await expectNoAxeViolations(page);
