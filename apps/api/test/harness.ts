@@ -57,11 +57,8 @@ export async function startApi({
   webhooksLost = false,
   worker: withWorker = true,
 }: StartApiOptions = {}) {
-  // The operator's events go to the first API process, whose port is chosen now.
-  const firstPort = await freePort();
   const sandbox = await startSandbox({
     publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
-    operatorWebhookUrl: `http://127.0.0.1:${firstPort}/api/webhooks/operator`,
     operatorWebhookSecret: OPERATOR_SECRET,
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [50, 100, 200],
@@ -82,12 +79,8 @@ export async function startApi({
     onError: (error) => console.warn(`job queue: ${error.message}`),
   });
   /** An API process over this database and sandbox, listening on a port of its own. */
-  const listeningApi = async (
-    limits: AbuseLimitOptions,
-    services: Partial<AppDependencies> = {},
-    chosenPort?: number,
-  ) => {
-    const port = chosenPort ?? (await freePort());
+  const listeningApi = async (limits: AbuseLimitOptions, services: Partial<AppDependencies> = {}) => {
+    const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dependencies: AppDependencies = {
       logger: { level: process.env.API_TEST_LOG ? 'warn' : 'error' },
@@ -129,7 +122,14 @@ export async function startApi({
         ),
     };
   };
-  const first = await listeningApi(abuseLimits, {}, firstPort);
+  const first = await listeningApi(abuseLimits);
+  // The operator's events go to the first API process.
+  const target = await fetch(`${sandboxUrl}/operator/events/webhook`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${first.baseUrl}/api/webhooks/operator` }),
+  });
+  if (!target.ok) throw new Error(`the sandbox took no webhook URL: ${target.status}`);
   const others: Awaited<ReturnType<typeof listeningApi>>[] = [];
   const worker: RunningWorker | undefined = withWorker
     ? await startWorker({

@@ -3,7 +3,12 @@ import { sendError } from '../replies';
 import type { Parsed } from '../validation';
 import type { OperatorContext } from './context';
 import type { OperatorEventFields } from './events';
-import { parseLowBalanceRequest, parseSmsRequest, parseTariffRenewalRequest } from './validation';
+import {
+  parseLowBalanceRequest,
+  parseSmsRequest,
+  parseTariffRenewalRequest,
+  parseWebhookTarget,
+} from './validation';
 
 /**
  * Triggers of the events the operator sends to the shop (`events.ts`). Each answers 202
@@ -17,6 +22,8 @@ import { parseLowBalanceRequest, parseSmsRequest, parseTariffRenewalRequest } fr
  * - `POST /operator/events/sms` `{ from, to, text }`: sends
  *   `{ eventId, type: 'sms', from, to, text, occurredAt }`.
  * - `GET /operator/events`: the events sent, newest first.
+ * - `PUT /operator/events/webhook` `{ url }`: where events go from now on (as a merchant sets its
+ *   callback URL in the operator's portal); 200 `{ url }`.
  */
 export function eventRoutes(app: FastifyInstance, { balances, events }: OperatorContext): void {
   function trigger<T>(
@@ -39,4 +46,11 @@ export function eventRoutes(app: FastifyInstance, { balances, events }: Operator
   trigger('sms', parseSmsRequest, ({ from, to, text }) => ({ type: 'sms', from, to, text }));
 
   app.get('/events', async () => events.list());
+
+  app.put('/events/webhook', async (request, reply) => {
+    const parsed = parseWebhookTarget(request.body);
+    if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
+    events.sendTo(parsed.value.url);
+    return { url: parsed.value.url };
+  });
 }

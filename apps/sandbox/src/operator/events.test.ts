@@ -136,6 +136,25 @@ describe('operator event delivery', () => {
       await quiet.close();
     }
   });
+
+  it('sends to the URL set later by PUT /operator/events/webhook, and refuses one that is no http(s) URL', async () => {
+    const later = await startOperatorSandbox({ operatorWebhookSecret: SECRET });
+    try {
+      expect(
+        (await later.call('PUT', '/operator/events/webhook', { url: 'ftp://shop.test/hooks' })).status,
+      ).toBe(400);
+      const set = await later.call('PUT', '/operator/events/webhook', { url: receiver.url });
+      expect(set).toMatchObject({ status: 200, json: { url: receiver.url } });
+      const before = receiver.received.length;
+      const response = await later.call('POST', '/operator/events/tariff-renewal', {
+        msisdn: '+4917012345678',
+      });
+      expect(response.json).toMatchObject({ delivered: true });
+      expect(JSON.parse(receiver.received[before]?.body ?? '{}')).toMatchObject({ type: 'tariff-renewal' });
+    } finally {
+      await later.close();
+    }
+  });
 });
 
 describe('the operatorWebhookUrl option', () => {

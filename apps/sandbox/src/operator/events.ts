@@ -72,6 +72,11 @@ export class OperatorEvents {
     return { eventId: event.eventId, delivered };
   }
 
+  /** Where events go from now on (the shop's address may be known only once it listens). */
+  sendTo(webhookUrl: string): void {
+    this.#options.webhookUrl = webhookUrl;
+  }
+
   /** The events sent, newest first. */
   list(): OperatorEvent[] {
     return [...this.#sent];

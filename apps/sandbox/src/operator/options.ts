@@ -53,6 +53,6 @@ export function resolveOperatorOptions(options: OperatorOptions): OperatorSettin
   };
 }
 
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
 }

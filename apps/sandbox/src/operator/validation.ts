@@ -1,5 +1,6 @@
 import { fail, isCurrencyCode, isMinorAmount, isRecord, isText, type Parsed } from '../validation';
 import { currencyOf } from './balances';
+import { isHttpUrl } from './options';
 
 /**
  * Checks of what callers send to the sandbox operator: top-ups, vouchers, cash codes and the
@@ -127,6 +128,14 @@ export function parseLowBalanceRequest(body: unknown): Parsed<LowBalanceRequest>
     return fail('balance must be a whole number of minor units, 0 or more');
   }
   return { ok: true, value: { msisdn, balance } };
+}
+
+/** The body of `PUT /operator/events/webhook`: `{ url }`, an absolute http(s) URL. */
+export function parseWebhookTarget(body: unknown): Parsed<{ url: string }> {
+  if (!isRecord(body)) return fail('The body must be a JSON object');
+  const { url } = body;
+  if (typeof url !== 'string' || !isHttpUrl(url)) return fail('url must be an absolute http(s) URL');
+  return { ok: true, value: { url } };
 }
 
 /** The body of `POST /operator/events/tariff-renewal`: `{ msisdn }`. */
