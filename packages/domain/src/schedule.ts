@@ -127,7 +127,7 @@ export function isValidSchedule(schedule: { type: string; weekday?: number; day?
 }
 
 /** How long before a run its notice goes out. */
-const NOTICE_BEFORE_MS = 24 * 60 * 60_000;
+export const NOTICE_BEFORE_MS = 24 * 60 * 60_000;
 
 /** The instant at which a day-before notice goes out for a run: 24 hours before it. */
 export function noticeAt(runAt: Date): Date {

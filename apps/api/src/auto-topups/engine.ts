@@ -6,8 +6,10 @@ import {
   decideLowBalance,
   isMoneyTaken,
   isPaymentUndecided,
+  isRunnable,
   latestDueRun,
   monthStartIn,
+  NOTICE_BEFORE_MS,
   nextRunAt,
   periodKey,
   priceAlone,
@@ -33,9 +35,6 @@ export interface EngineServices extends FulfilmentServices {
 }
 
 type Run = typeof autoTopupRuns.$inferSelect;
-
-/** How long before a scheduled charge the shopper hears of it. */
-const NOTICE_AHEAD_MS = 24 * 60 * 60_000;
 
 /** A run still DUE this long after it was written lost its job; a pass takes it up. */
 const STALE_RUN_MS = 5 * 60_000;
@@ -242,7 +241,7 @@ async function prepare(services: EngineServices, runId: string, now: Date): Prom
         .set({ state: 'SKIPPED', reason, updatedAt: now })
         .where(eq(autoTopupRuns.id, run.id));
     };
-    if (!topup || !tenant || topup.status !== 'ENABLED') {
+    if (!topup || !tenant || !isRunnable(topup.status as AutoTopupStatus)) {
       await skip(`top-up ${topup?.status ?? 'gone'}`);
       return { kind: 'stop' };
     }
@@ -396,7 +395,7 @@ async function notify(
  * within a day hears of it once per run.
  */
 export async function sendUpcomingNotices(services: EngineServices, now: Date): Promise<number> {
-  const soon = new Date(now.getTime() + NOTICE_AHEAD_MS);
+  const soon = new Date(now.getTime() + NOTICE_BEFORE_MS);
   const due = await services.db
     .update(autoTopups)
     .set({ noticeSentFor: autoTopups.nextRunAt })
