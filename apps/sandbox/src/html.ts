@@ -1,9 +1,10 @@
 import { FRAME_HEIGHT_SCRIPT, FRAME_HEIGHT_SCRIPT_HASH } from './frame-height';
 
 /**
- * The shell of the sandbox's pages (hosted payment pages, outbox): self-contained HTML (no
- * external assets, inline CSS), English, readable without styles, visible focus, 44 px targets.
- * No scripts, but for the one that tells a shop's frame the height of an embedded page.
+ * The shell of the sandbox's pages (hosted payment pages, outbox, the operator's SMS page):
+ * self-contained HTML (no external assets, inline CSS), English, readable without styles, visible
+ * focus, 44 px targets. No scripts, but for the one that tells a shop's frame the height of an
+ * embedded page.
  */
 
 /** Escapes text for HTML content and double-quoted attributes. */
@@ -14,6 +15,11 @@ export function escapeHtml(text: string): string {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
+}
+
+/** An ISO timestamp as people read it: `2026-01-31 12:00:00 UTC`. */
+export function readableTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
 /**
@@ -50,10 +56,11 @@ fieldset { border: 0; padding: 0; }
 label, legend { display: block; font-weight: 600; margin-bottom: 0.25rem; padding: 0; }
 .row { display: flex; gap: 1rem; }
 .row > .field { flex: 1; }
-input, select { box-sizing: border-box; width: 100%; min-height: 44px; font: inherit; color: inherit;
+input, select, textarea { box-sizing: border-box; width: 100%; min-height: 44px; font: inherit; color: inherit;
   padding: 0.5rem 0.75rem; border: 1px solid #667085; border-radius: 8px; background: #fff; }
+textarea { resize: vertical; }
 input[readonly] { background: #f2f4f7; }
-input[aria-invalid="true"] { border: 2px solid #b42318; }
+input[aria-invalid="true"], textarea[aria-invalid="true"] { border: 2px solid #b42318; }
 .choice { display: flex; align-items: center; gap: 0.5rem; }
 .choice input { width: 1.25rem; min-height: 1.25rem; margin: 0; }
 .choice label { font-weight: 400; margin: 0; padding: 0.5rem 0; }
@@ -84,6 +91,7 @@ body.wide main { max-width: 56rem; }
 .filter button { width: auto; }
 .messages { list-style: none; padding: 0; margin: 0; }
 .messages > li { border-top: 1px solid #d0d5dd; padding: 1rem 0; }
+.messages > li > :last-child { margin-bottom: 0; }
 .messages h2 { overflow-wrap: anywhere; }
 .message-text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0;
   background: #f9fafb; border-radius: 8px; padding: 0.75rem; }

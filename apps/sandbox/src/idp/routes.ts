@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { acceptFormPosts } from '../form-posts';
 import { answerErrorsAsJson, sendError, sendPage } from '../replies';
 import { DEFAULT_LIFETIME_SECONDS, issueAssertion, issuerOf } from './assertions';
 import { IdpKeys } from './keys';
@@ -30,13 +31,7 @@ type ShopParams = { Params: { shopId: string } };
 export const idpRoutes: FastifyPluginAsync<IdpOptions> = async (app, { publicBaseUrl }) => {
   const keys = new IdpKeys();
   answerErrorsAsJson(app, 'identity provider');
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormPosts(app);
   const unknownShop = (shopId: string) => `No shop ${shopId} signs in here`;
   const authorizePath = (shopId: string) => `/idp/${shopId}/authorize`;
 

@@ -23,13 +23,16 @@ async function trigger(path: string, body: unknown) {
   const before = receiver.received.length;
   const response = await sandbox.call('POST', `/operator/events/${path}`, body);
   expect(response.status).toBe(202);
-  expect(response.json).toEqual({ eventId: expect.stringMatching(/^evt_/), delivered: true });
+  const { messageId, ...answer } = response.json;
+  expect(answer).toEqual({ eventId: expect.stringMatching(/^evt_/), delivered: true });
   const webhook = receiver.received[before];
   if (!webhook) throw new Error('no webhook arrived');
   expect(webhook.headers['content-type']).toBe('application/json');
   expect(verifyWebhookSignature(webhook.body, webhook.headers[SIGNATURE_HEADER], SECRET)).toBe(true);
   const event = JSON.parse(webhook.body);
-  expect(event.eventId).toBe(response.json.eventId);
+  expect(event.eventId).toBe(answer.eventId);
+  // Only an SMS's answer tells its message id.
+  expect(event.messageId).toBe(messageId);
   return event;
 }
 
@@ -57,7 +60,7 @@ describe('operator events', () => {
     });
   });
 
-  it('sms sends sender, short number and text', async () => {
+  it('sms sends sender, short number, text and message id', async () => {
     const event = await trigger('sms', { from: '+4917012345678', to: '80888', text: 'KOOP 15 1234' });
     expect(event).toEqual({
       eventId: expect.stringMatching(/^evt_/),
@@ -65,6 +68,7 @@ describe('operator events', () => {
       from: '+4917012345678',
       to: '80888',
       text: 'KOOP 15 1234',
+      messageId: expect.stringMatching(/^msg_/),
       occurredAt: expect.stringMatching(TIMESTAMP),
     });
   });
@@ -89,6 +93,7 @@ describe('operator events', () => {
     ['sms', 'from', { from: 'FunkFix', to: '80888', text: 'hi' }],
     ['sms', 'to', { from: '+4917012345678', to: 'shop', text: 'hi' }],
     ['sms', 'text', { from: '+4917012345678', to: '80888', text: ' ' }],
+    ['sms', 'messageId', { from: '+4917012345678', to: '80888', text: 'hi', messageId: 'a b' }],
   ])('%s answers 400 VALIDATION_FAILED naming %s', async (path, field, body) => {
     const response = await sandbox.call('POST', `/operator/events/${path}`, body);
     expect(response.status).toBe(400);
@@ -129,7 +134,11 @@ describe('operator event delivery', () => {
         text: 'KOOP 15 1234',
       });
       expect(response.status).toBe(202);
-      expect(response.json).toEqual({ eventId: expect.stringMatching(/^evt_/), delivered: false });
+      expect(response.json).toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+        messageId: expect.stringMatching(/^msg_/),
+        delivered: false,
+      });
       const { json } = await quiet.call('GET', '/operator/events');
       expect(json).toEqual([expect.objectContaining({ eventId: response.json.eventId, type: 'sms' })]);
     } finally {

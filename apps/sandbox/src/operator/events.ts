@@ -19,7 +19,16 @@ export type OperatorEvent =
       occurredAt: string;
     }
   | { eventId: string; type: 'tariff-renewal'; msisdn: string; occurredAt: string }
-  | { eventId: string; type: 'sms'; from: string; to: string; text: string; occurredAt: string };
+  | {
+      eventId: string;
+      type: 'sms';
+      from: string;
+      to: string;
+      text: string;
+      /** The gateway's id of the message; the same again when the message is delivered again. */
+      messageId: string;
+      occurredAt: string;
+    };
 
 /** The fields of an event to send, without id and time. */
 export type OperatorEventFields = WithoutStamp<OperatorEvent>;

@@ -5,13 +5,15 @@ import { createOperatorContext } from './context';
 import { eventRoutes } from './event-routes';
 import { numberRoutes } from './number-routes';
 import { type OperatorOptions, resolveOperatorOptions } from './options';
+import { smsPageRoutes } from './sms-page-routes';
 import { topupRoutes } from './topup-routes';
 import { voucherRoutes } from './voucher-routes';
 
 /**
  * The sandbox mobile operator, registered under `/operator`: number look-up and balances
  * (`number-routes.ts`), top-ups (`topup-routes.ts`), voucher PINs (`voucher-routes.ts`), cash
- * codes (`cash-code-routes.ts`) and the events it sends to the shop (`event-routes.ts`).
+ * codes (`cash-code-routes.ts`), the events it sends to the shop (`event-routes.ts`) and the
+ * page on which a person sends the shop an SMS (`sms-page-routes.ts`).
  * Everything lives in memory. Closing the app stops pending top-ups and event retries and sends
  * held answers at once.
  */
@@ -24,4 +26,5 @@ export const operatorRoutes: FastifyPluginAsync<OperatorOptions> = async (app, o
   voucherRoutes(app, context);
   cashCodeRoutes(app, context);
   eventRoutes(app, context);
+  smsPageRoutes(app, context);
 };

@@ -3,7 +3,7 @@ import { WEBHOOK_RETRY_DELAYS_MS } from '../psp/test-support';
 
 /**
  * Helpers for the operator's tests: a sandbox listening on a free port with short delays, JSON
- * calls to it, and held answers the test lets go of.
+ * calls to it, its pages and their form posts, and held answers the test lets go of.
  */
 
 export const PENDING_TOPUP_DELAY_MS = 150;
@@ -31,10 +31,28 @@ export async function startOperatorSandbox(options: SandboxOptions = {}) {
     return { status: response.status, json: JSON.parse(await response.text()) };
   }
 
+  /** A page as a browser asks for it. */
+  async function getPage(path: string) {
+    const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  /** A plain HTML form's post. */
+  async function postForm(path: string, fields: Record<string, string>) {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
   return {
     app,
     base,
     call,
+    getPage,
+    postForm,
     topup: (body: Record<string, unknown>, timeoutMs?: number) =>
       call('POST', '/operator/topups', { amount: 1500, currency: 'EUR', ...body }, timeoutMs),
     balance: async (msisdn: string) =>

@@ -114,9 +114,20 @@ export interface SmsRequest {
   /** The tenant's SMS short number (or a long number): an optional `+`, then 3 to 15 digits. */
   to: string;
   text: string;
+  /** The gateway's id of the message, when it is one delivered before. */
+  messageId?: string;
+}
+
+export type SmsField = keyof SmsRequest;
+
+/** The field of an SMS that failed its check, and what it must be. */
+export interface SmsProblem {
+  field: SmsField;
+  rule: string;
 }
 
 export const MAX_SMS_LENGTH = 1600;
+const MESSAGE_ID = /^[\x21-\x7e]{1,100}$/;
 
 /** The body of `POST /operator/events/low-balance`: `{ msisdn, balance }`. */
 export function parseLowBalanceRequest(body: unknown): Parsed<LowBalanceRequest> {
@@ -146,15 +157,30 @@ export function parseTariffRenewalRequest(body: unknown): Parsed<{ msisdn: strin
   return { ok: true, value: { msisdn } };
 }
 
-/** The body of `POST /operator/events/sms`: `{ from, to, text }`. */
+/** The body of `POST /operator/events/sms`: `{ from, to, text, messageId? }`. */
 export function parseSmsRequest(body: unknown): Parsed<SmsRequest> {
   if (!isRecord(body)) return fail('The body must be a JSON object');
-  const from = bodyMsisdn(body.from);
-  if (!from) return fail(`from must be ${MSISDN_RULE}`);
-  const { to, text } = body;
+  const checked = checkSms(body);
+  return checked.ok ? checked : fail(`${checked.field} must be ${checked.rule}`);
+}
+
+/** The fields of an SMS, each checked; the first that fails is named. */
+export function checkSms(
+  fields: Record<string, unknown>,
+): { ok: true; value: SmsRequest } | ({ ok: false } & SmsProblem) {
+  const problem = (field: SmsField, rule: string) => ({ ok: false as const, field, rule });
+  const from = bodyMsisdn(fields.from);
+  if (!from) return problem('from', MSISDN_RULE);
+  const { to, text, messageId } = fields;
   if (typeof to !== 'string' || !/^\+?\d{3,15}$/.test(to.trim())) {
-    return fail('to must be a short number or phone number: an optional +, then 3 to 15 digits');
+    return problem('to', 'a short number or phone number: an optional +, then 3 to 15 digits');
   }
-  if (!isText(text, MAX_SMS_LENGTH)) return fail(`text must be a text of 1 to ${MAX_SMS_LENGTH} characters`);
-  return { ok: true, value: { from, to: to.trim(), text } };
+  if (!isText(text, MAX_SMS_LENGTH)) return problem('text', `a text of 1 to ${MAX_SMS_LENGTH} characters`);
+  if (messageId !== undefined && (typeof messageId !== 'string' || !MESSAGE_ID.test(messageId))) {
+    return problem('messageId', '1 to 100 visible ASCII characters (no spaces) when given');
+  }
+  return {
+    ok: true,
+    value: { from, to: to.trim(), text, ...(messageId === undefined ? {} : { messageId }) },
+  };
 }

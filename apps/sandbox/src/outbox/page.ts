@@ -1,4 +1,4 @@
-import { escapeHtml, page } from '../html';
+import { escapeHtml, page, readableTime } from '../html';
 import type { Channel, OutboxMessage } from './messages';
 
 /**
@@ -15,10 +15,6 @@ export interface OutboxPageView {
   /** Why the filter could not be used. */
   error?: string;
   capacity: number;
-}
-
-function readableTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
 function messageItem(message: OutboxMessage, index: number): string {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { acceptFormPosts } from '../form-posts';
 import { answerErrorsAsJson } from '../replies';
 import { createPspContext } from './context';
 import { merchantRoutes } from './merchant-routes';
@@ -41,11 +42,5 @@ function acceptBodies(app: FastifyInstance): void {
       done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined);
     }
   });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormPosts(app);
 }
