@@ -37,6 +37,7 @@ import { operatorEventRoutes } from './routes/operator-events';
 import { ownDataRoutes } from './routes/own-data';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { productRoutes } from './routes/products';
+import { smsTopupRoutes } from './routes/sms-topups';
 import { translationRoutes } from './routes/translations';
 import { webhookRoutes } from './routes/webhooks';
 import type { PinCipher } from './vouchers/pin-crypto';
@@ -159,9 +160,13 @@ export async function buildApp({
   });
   await app.register(operatorEventRoutes, {
     db,
+    pins,
     secret: operatorWebhookSecret,
     onRuns: async (runIds: string[]) => {
       for (const runId of runIds) await jobs.send('auto-topup-run', { runId });
+    },
+    onSms: async (requestId: string) => {
+      await jobs.send('sms-topup', { requestId });
     },
   });
   await app.register(async (scoped) => {
@@ -182,6 +187,7 @@ export async function buildApp({
       accounts: { db, mailer, messages, pins },
     });
     await scoped.register(autoTopupRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(smsTopupRoutes, { db, mailer, messages, pins, limits });
   });
 
   return app;

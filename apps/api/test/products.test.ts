@@ -146,10 +146,13 @@ describe('GET /api/shop/rest/v1/products', () => {
     expect(body.message).toContain(field);
   });
 
-  it('offers automatic top-ups, and no SMS top-up while the shop does not run them (decision 0017)', async () => {
-    for (const tenant of ['funkfix', 'belwaarde']) {
-      const kinds = new Set((await everything(tenant)).map((product) => product.kind));
-      expect([...kinds].sort(), tenant).toEqual(['AUTOMATIC', 'ONCE_OFF']);
+  it('offers automatic top-ups, and SMS top-ups where the shop has a short number (decision 0041)', async () => {
+    for (const [tenant, kinds] of [
+      ['funkfix', ['AUTOMATIC', 'ONCE_OFF']],
+      ['belwaarde', ['AUTOMATIC', 'ONCE_OFF', 'SMS']],
+    ] as const) {
+      const offered = new Set((await everything(tenant)).map((product) => product.kind));
+      expect([...offered].sort(), tenant).toEqual(kinds);
     }
     const ladeplatz = (await everything('ladeplatz')).filter((product) => product.kind === 'AUTOMATIC');
     expect(ladeplatz.map((product) => product.productId).sort()).toEqual([
@@ -157,7 +160,9 @@ describe('GET /api/shop/rest/v1/products', () => {
       'funkfix-automatic',
     ]);
     expect((await everything('callhome')).some((product) => product.kind === 'AUTOMATIC')).toBe(false);
-    expect((await list('belwaarde', { filters: 'kind=SMS' })).items).toEqual([]);
+    expect((await list('belwaarde', { filters: 'kind=SMS' })).items.map((product) => product.productId)).toEqual([
+      'belwaarde-sms',
+    ]);
   });
 
   it('refuses a call without a tenant', async () => {

@@ -593,3 +593,75 @@ export const operatorEvents = pgTable('operator_events', {
   msisdn: text('msisdn'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A number registered for SMS top-ups ("KOOP 15 1234" to the shop's short number): who pays
+ * (a saved method of the account) and the consent PIN, kept only as a hash. One live
+ * registration per number and shop. `index` is the number the account's calls use for it.
+ */
+export const smsTopups = pgTable(
+  'sms_topups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    index: bigserial('index', { mode: 'number' }).notNull().unique(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentTokenId: uuid('payment_token_id')
+      .notNull()
+      .references(() => paymentTokens.id),
+    msisdn: text('msisdn').notNull(),
+    brand: text('brand').notNull(),
+    productId: text('product_id').notNull(),
+    currency: text('currency').notNull(),
+    pinHash: text('pin_hash').notNull(),
+    /** ACTIVE, LOCKED (too many wrong PINs, until the shopper unlocks), DELETED. */
+    status: text('status').notNull(),
+    /** Wrong PINs in a row. */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    /** The order that set it up (a commit repeated registers nothing twice). */
+    setupOrderId: uuid('setup_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    setupLine: integer('setup_line'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sms_topups_customer').on(table.customerId),
+    uniqueIndex('sms_topups_setup_order').on(table.setupOrderId, table.setupLine),
+    uniqueIndex('sms_topups_one_per_number').on(table.tenantId, table.msisdn).where(sql`status <> 'DELETED'`),
+  ],
+);
+
+/**
+ * An SMS the operator passed on from a shopper to a short number, kept by the gateway's message
+ * id so a message delivered twice is acted on once. It moves from RECEIVED (being read and, when it asks for a top-up, charged and delivered) to one
+ * outcome; `answeredAt` says the shopper has had the answer.
+ */
+export const smsTopupRequests = pgTable(
+  'sms_topup_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: text('message_id').notNull().unique(),
+    shortNumber: text('short_number').notNull(),
+    msisdn: text('msisdn').notNull(),
+    /** The text with the PIN masked, kept for support. */
+    text: text('text').notNull(),
+    /** The text as sent, encrypted (it holds the PIN), until the request is decided. */
+    sealedText: text('sealed_text'),
+    tenantId: text('tenant_id').references(() => tenants.shopId),
+    smsTopupId: uuid('sms_topup_id').references(() => smsTopups.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['RECEIVED', 'DONE', 'REFUSED', 'DECLINED', 'FAILED'] }).notNull(),
+    /** Why it did not top up (or how it ended), for the answer and for support. */
+    reason: text('reason'),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** What the shopper is told back, once decided; none when there is nobody to tell. */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sms_topup_requests_open').on(table.state, table.updatedAt)],
+);

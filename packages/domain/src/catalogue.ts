@@ -17,11 +17,8 @@ export const SETUP_KINDS: readonly ProductKind[] = ['AUTOMATIC', 'SMS'];
 
 export const isSetupKind = (kind: string): boolean => (SETUP_KINDS as readonly string[]).includes(kind);
 
-/**
- * The kinds the shop sells today. SMS top-ups stay off sale until SMS orders run for real
- * (decision 0017): selling one would promise top-ups that never come.
- */
-export const KINDS_ON_SALE: readonly ProductKind[] = ['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'VOUCHER'];
+/** The kinds the shop sells today: every kind, now that SMS top-ups run end to end (decision 0041). */
+export const KINDS_ON_SALE: readonly ProductKind[] = ['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'SMS', 'VOUCHER'];
 
 export const isKindOnSale = (kind: string): boolean => (KINDS_ON_SALE as readonly string[]).includes(kind);
 

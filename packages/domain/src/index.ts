@@ -20,4 +20,5 @@ export * from './phone';
 export * from './phone-prefix';
 export * from './postcode';
 export * from './schedule';
+export * from './sms-topup';
 export * from './voucher';

@@ -8,7 +8,7 @@ import { parseJson, signatureMatches } from './webhook-signature';
 export type OperatorEvent =
   | { eventId: string; type: 'low-balance'; msisdn: string; balance: number; currency?: string }
   | { eventId: string; type: 'tariff-renewal'; msisdn: string }
-  | { eventId: string; type: 'sms'; from: string; to: string; text: string };
+  | { eventId: string; type: 'sms'; from: string; to: string; text: string; messageId?: string };
 
 export type VerifiedOperatorEvent =
   | { kind: 'invalid-signature' }
@@ -32,6 +32,7 @@ const eventSchema = z.discriminatedUnion('type', [
     from: z.string().max(32),
     to: z.string().max(32),
     text: z.string().max(1600),
+    messageId: id.optional(),
   }),
 ]);
 

@@ -12,18 +12,17 @@ import {
   NOTICE_BEFORE_MS,
   nextRunAt,
   periodKey,
-  priceAlone,
   withinMonthlyCap,
 } from '@shop/domain';
 import type { TenantConfig, TenantRegistry } from '@shop/tenants';
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
-import { chargeSavedMethod } from '../checkout/saved-method';
+import { chargeSavedMethod, insertUnattendedOrder } from '../checkout/saved-method';
 import { commitOrder } from '../fulfilment/commit';
 import type { FulfilmentServices } from '../fulfilment/context';
-import { insertOrder, type Order, paymentsOf } from '../orders/orders';
+import { type Order, paymentsOf } from '../orders/orders';
 import { newPaymentAttempt } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
-import { type Shopper, sendAutoTopupNotice } from './notices';
+import { sendAutoTopupNotice } from './notices';
 import { scheduleOf, timeZoneOf } from './register';
 import type { AutoTopup } from './rows';
 
@@ -185,44 +184,6 @@ async function chargedThisMonth(
   return Number(row?.total ?? 0);
 }
 
-/** The order of a run: one line, the top-up's amount to its number, on the shopper's account. */
-async function orderOfRun(
-  tx: Transaction,
-  tenant: TenantConfig,
-  topup: AutoTopup,
-  run: Run,
-  shopper: Shopper,
-) {
-  const summary = priceAlone(topup.amount, { perItem: 0, perCart: 0 }, topup.currency);
-  return insertOrder(tx, tenant, {
-    cartName: `auto-${run.id}`,
-    cartVersion: 0,
-    summary,
-    lines: [
-      {
-        itemKey: 'auto-topup',
-        productId: topup.productId,
-        product_id: topup.productId,
-        kind: 'AUTOMATIC',
-        brand: { brandId: topup.brand, name: tenant.providerName },
-        amount: topup.amount,
-        serviceFee: 0,
-        grossAmount: topup.amount,
-        quantity: 1,
-        phoneNumber: topup.msisdn,
-        additionalData: { autoTopupAmount: topup.amount },
-        autoTopupId: topup.id,
-      },
-    ],
-    contact: {
-      phoneNumber: topup.msisdn,
-      ...(shopper.email ? { email: shopper.email } : {}),
-      ...(shopper.language ? { language: shopper.language } : {}),
-    },
-    customerId: topup.customerId,
-  });
-}
-
 /**
  * Under the run's lock: decides whether it still runs (the top-up live, the month's cap not
  * reached), makes its order on the first attempt and a payment attempt on every new one. A run
@@ -265,8 +226,19 @@ async function prepare(services: EngineServices, runId: string, now: Date): Prom
         await skip('monthly cap reached');
         return { kind: 'stop', notice: 'capReached', topup };
       }
-      order = await orderOfRun(tx, tenant, topup, run, customer);
-      await tx.update(orders).set({ paymentTokenId: token.id }).where(eq(orders.id, order.id));
+      order = await insertUnattendedOrder(tx, tenant, {
+        cartName: `auto-${run.id}`,
+        kind: 'AUTOMATIC',
+        productId: topup.productId,
+        brandId: topup.brand,
+        amount: topup.amount,
+        currency: topup.currency,
+        msisdn: topup.msisdn,
+        customerId: topup.customerId,
+        paymentTokenId: token.id,
+        shopper: customer,
+        extra: { additionalData: { autoTopupAmount: topup.amount }, autoTopupId: topup.id },
+      });
       await recordOrderEvent(tx, {
         orderId: order.id,
         type: 'auto-topup.run',

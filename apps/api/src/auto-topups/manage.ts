@@ -11,7 +11,7 @@ import {
 import type { AutoTopupRow, UpdateAutoTopupRequest } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, ne } from 'drizzle-orm';
-import { chargeableToken, type SavedMethod } from '../payment-methods/tokens';
+import { chargeableToken, releaseToken, type SavedMethod } from '../payment-methods/tokens';
 import { scheduleOf, timeZoneOf } from './register';
 import { type AutoTopup, rowById } from './rows';
 
@@ -121,21 +121,6 @@ export async function updateAutoTopup(
     if (changes.paymentTokenId) await releaseToken(tx, topup.paymentTokenId, context.now);
   });
   return rowById(db, input.autoTopupId, monthStartIn(context.now, timeZoneOf(context.tenant)));
-}
-
-/** A method no live top-up charges any more is no longer recurring (spec §4). */
-async function releaseToken(tx: Transaction, tokenId: string, now: Date): Promise<void> {
-  const [stillUsed] = await tx
-    .select({ id: autoTopups.id })
-    .from(autoTopups)
-    .where(and(eq(autoTopups.paymentTokenId, tokenId), ne(autoTopups.status, 'DELETED')))
-    .limit(1);
-  if (!stillUsed) {
-    await tx
-      .update(paymentTokens)
-      .set({ recurring: false, updatedAt: now })
-      .where(eq(paymentTokens.id, tokenId));
-  }
 }
 
 /** Deletion (spec §4): the entry is gone and its method, when nothing else charges it, non-recurring. */

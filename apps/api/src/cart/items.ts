@@ -9,6 +9,7 @@ import {
   isKindOnSale,
   isNumberBoundKind,
   isPurchasable,
+  isSetupKind,
   isTypeOffered,
   isValidSchedule,
   type NumberOwner,
@@ -65,7 +66,10 @@ export function validateItem(
   }
 
   let faceValue: number;
-  if (product.amount !== null) {
+  if (product.kind === 'SMS' && item.setupOnly === true && item.amount === undefined) {
+    // A free SMS set-up tops up nothing now (the line costs 0) and each SMS names its own amount.
+    faceValue = product.amount ?? product.minAmount ?? 1;
+  } else if (product.amount !== null) {
     if (item.amount !== undefined && item.amount !== product.amount) {
       refuse('VALIDATION_FAILED', `${field}.amount`, `must be ${product.amount} for this product`);
     }
@@ -98,11 +102,15 @@ export function validateItem(
     refuse('VALIDATION_FAILED', `${field}.cashCode`, 'required for a cash-code top-up');
   }
   if (product.kind === 'AUTOMATIC') checkAutoTopupSetup(tenant, item, field);
-  else if (
-    item.setupOnly !== undefined ||
-    (item.autoTopupOption !== undefined && item.autoTopupOption !== 'ONCE_OFF')
-  ) {
+  else if (item.autoTopupOption !== undefined && item.autoTopupOption !== 'ONCE_OFF') {
     refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'only an automatic top-up product sets one up');
+  }
+  if (product.kind === 'SMS') checkSmsTopupSetup(tenant, item, field);
+  else if (item.smsTopupConsent !== undefined) {
+    refuse('VALIDATION_FAILED', `${field}.smsTopupConsent`, 'only an SMS top-up product takes a PIN');
+  }
+  if (item.setupOnly !== undefined && !isSetupKind(product.kind)) {
+    refuse('VALIDATION_FAILED', `${field}.setupOnly`, 'only an automatic or SMS top-up is set up alone');
   }
 
   const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...options } = item;
@@ -169,6 +177,20 @@ function checkAutoTopupSetup(tenant: TenantConfig, item: CartItem, field: string
       'give the weekday (1–7) or day of the month (1–31)',
     );
   }
+}
+
+/**
+ * An SMS top-up registration (decision 0041): in a shop with a short number, once, with a consent
+ * PIN (checked and replaced by its hash before the item gets here, cart/service.ts).
+ */
+function checkSmsTopupSetup(tenant: TenantConfig, item: CartItem, field: string): void {
+  if (!tenant.topup.options.smsTopup || !tenant.smsShortNumber) {
+    refuse('PRODUCT_NOT_AVAILABLE', `${field}.productId`, 'this shop offers no SMS top-ups');
+  }
+  if (!item.smsTopupConsent) {
+    refuse('VALIDATION_FAILED', `${field}.smsTopupConsent`, 'choose a PIN of 4 to 6 digits');
+  }
+  if (item.quantity !== 1) refuse('VALIDATION_FAILED', `${field}.quantity`, 'an SMS top-up is set up once');
 }
 
 /** The type an AUTOMATIC item sets up: RECURRING names its recurringOption's type. */

@@ -5,6 +5,8 @@ import {
   checkCartLimits,
   DomainError,
   evaluatePromo,
+  invalidField,
+  isValidSmsPin,
   mixesCashCodes,
   numbersToLookUp,
   type PromoCode,
@@ -15,6 +17,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
 import type { NumberOwners } from '../catalogue/number-owners';
+import { hashSmsPin, hasSmsTopup } from '../sms-topups/registrations';
 import { checkNumberOwner, itemNumber, lineAdditionalData, setupTypeOf, validateItem } from './items';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
@@ -110,6 +113,26 @@ async function productsByCode(db: Executor, tenant: TenantConfig, codes: readonl
 }
 
 /**
+ * The items with each consent PIN checked and replaced by its hash, so a cart (and the order made
+ * from it) never holds the PIN itself.
+ */
+async function withHashedPins(items: readonly CartItem[]): Promise<CartItem[]> {
+  return Promise.all(
+    items.map(async (item, index) => {
+      if (item.smsTopupConsent === undefined) return item;
+      if (!isValidSmsPin(item.smsTopupConsent)) {
+        throw invalidField(
+          `items[${index}].smsTopupConsent`,
+          'the PIN is 4 to 6 digits',
+          'VALIDATION_FAILED',
+        );
+      }
+      return { ...item, smsTopupConsent: await hashSmsPin(item.smsTopupConsent) };
+    }),
+  );
+}
+
+/**
  * Adds items to a cart (a new one when no name is given) and answers its name. The owners of
  * the items' numbers are looked up first, each number once and outside the transaction (no
  * outside call holds a lock). Everything else happens in one transaction under a lock on the
@@ -127,6 +150,7 @@ export async function addItems(
   items: readonly CartItem[],
   idempotencyKey?: string,
 ): Promise<string> {
+  items = await withHashedPins(items);
   const byCode: Map<string, Product> = await productsByCode(db, tenant, [
     ...new Set(items.map((item) => item.productId)),
   ]);
@@ -194,16 +218,28 @@ export async function addItems(
         added.push(line);
       }
     });
-    // A number with a live low-balance top-up is told so now, not after the contact step.
+    // A number with a live low-balance or SMS top-up is told so now, not after the contact step.
     for (const line of added) {
+      if (!line.phoneNumber) continue;
       const type = setupTypeOf(line.options as CartItem);
-      if (type && LOW_BALANCE_KINDS.includes(type) && line.phoneNumber) {
-        if (await hasLowBalanceTopup(tx, tenant.shopId, line.phoneNumber)) {
-          throw new DomainError(
-            'EXISTING_LOW_BALANCE_TOPUP',
-            `${line.phoneNumber} has a low-balance top-up already`,
-          );
-        }
+      if (
+        type &&
+        LOW_BALANCE_KINDS.includes(type) &&
+        (await hasLowBalanceTopup(tx, tenant.shopId, line.phoneNumber))
+      ) {
+        throw new DomainError(
+          'EXISTING_LOW_BALANCE_TOPUP',
+          `${line.phoneNumber} has a low-balance top-up already`,
+        );
+      }
+      if (
+        (line.options as CartItem).smsTopupConsent &&
+        (await hasSmsTopup(tx, tenant.shopId, line.phoneNumber))
+      ) {
+        throw new DomainError(
+          'ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER',
+          `${line.phoneNumber} has SMS top-ups already`,
+        );
       }
     }
     if (mixesCashCodes(next.map((line) => ({ kind: byCode.get(line.productId)?.kind ?? '' })))) {

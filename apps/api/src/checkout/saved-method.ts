@@ -1,14 +1,15 @@
-import { schema } from '@shop/db';
-import { capturesAtCommit, type PaymentState } from '@shop/domain';
+import { schema, type Transaction } from '@shop/db';
+import { capturesAtCommit, type PaymentState, priceAlone } from '@shop/domain';
+import type { DetailedCartLine } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../adapters/payment-provider';
-import type { Order, Payment } from '../orders/orders';
+import { insertOrder, type Order, type Payment } from '../orders/orders';
 import { changePaymentState, lockPayment, refusedByProvider } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import type { CheckoutServices } from './context';
 
-const { payments } = schema;
+const { orders, payments } = schema;
 
 /** A payment method saved at the provider, as a charge needs it. */
 export interface ChargeableMethod {
@@ -69,4 +70,65 @@ export async function chargeSavedMethod(
     const moved = await changePaymentState(tx, current, state, identity, { event: 'MERCHANT_INITIATED' });
     return moved ? state : current.state;
   });
+}
+
+/** A top-up the shop makes on a saved method without the shopper: an automatic run or an SMS. */
+export interface UnattendedTopup {
+  /** Names the order's cart: `auto-{run}` or `sms-{request}`. */
+  cartName: string;
+  kind: 'AUTOMATIC' | 'SMS';
+  productId: string;
+  brandId: string;
+  amount: number;
+  currency: string;
+  msisdn: string;
+  customerId: string;
+  paymentTokenId: string;
+  shopper: { email: string | null; language: string | null };
+  /** What the line carries besides (the automatic top-up it runs for). */
+  extra?: Partial<DetailedCartLine> & Record<string, unknown>;
+}
+
+/**
+ * The order of an unattended top-up: one line, the amount to the number, on the shopper's
+ * account and saved method, with no service fee.
+ */
+export async function insertUnattendedOrder(
+  tx: Transaction,
+  tenant: TenantConfig,
+  topup: UnattendedTopup,
+): Promise<Order> {
+  const order = await insertOrder(tx, tenant, {
+    cartName: topup.cartName,
+    cartVersion: 0,
+    summary: priceAlone(topup.amount, { perItem: 0, perCart: 0 }, topup.currency),
+    lines: [
+      {
+        itemKey: topup.kind === 'AUTOMATIC' ? 'auto-topup' : 'sms-topup',
+        productId: topup.productId,
+        product_id: topup.productId,
+        kind: topup.kind,
+        brand: { brandId: topup.brandId, name: tenant.providerName },
+        amount: topup.amount,
+        serviceFee: 0,
+        grossAmount: topup.amount,
+        quantity: 1,
+        phoneNumber: topup.msisdn,
+        additionalData: {},
+        ...topup.extra,
+      },
+    ],
+    contact: {
+      phoneNumber: topup.msisdn,
+      ...(topup.shopper.email ? { email: topup.shopper.email } : {}),
+      ...(topup.shopper.language ? { language: topup.shopper.language } : {}),
+    },
+    customerId: topup.customerId,
+  });
+  const [withToken] = await tx
+    .update(orders)
+    .set({ paymentTokenId: topup.paymentTokenId })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return withToken ?? order;
 }

@@ -5,6 +5,7 @@ import {
   isMoneyTaken,
   isRetryablePaymentState,
   isSavableMethod,
+  isSetupKind,
   paymentMethodOffered,
 } from '@shop/domain';
 import type { AdditionalData, DetailedCart, StartedPaymentAnswer } from '@shop/domain/contract';
@@ -93,15 +94,15 @@ export async function startPayment(
     if (!cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
-    // An automatic top-up paid now charges, later, the method this payment saves.
-    if (detail.items.some((item) => item.kind === 'AUTOMATIC') && !isSavableMethod(input.method)) {
+    // An automatic or SMS top-up paid now charges, later, the method this payment saves.
+    const setsUp = detail.items.some((item) => isSetupKind(item.kind));
+    if (setsUp && !isSavableMethod(input.method)) {
       throw new DomainError(
         'PAYMENT_METHOD_IS_NOT_AVAILABLE',
-        'An automatic top-up is paid with a card or PayPal, which it charges again later',
+        'An automatic or SMS top-up is paid with a card or PayPal, which it charges again later',
       );
     }
-    const save =
-      (input.savePayment ?? cart.savePayment) || detail.items.some((item) => item.kind === 'AUTOMATIC');
+    const save = (input.savePayment ?? cart.savePayment) || setsUp;
     await requireConfirmedNumber(tx, cart, detail, save);
     const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
     await reserveVoucherPins(tx, tenant, order, now);

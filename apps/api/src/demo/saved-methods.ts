@@ -1,9 +1,10 @@
 import { schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
+import { hashSmsPin } from '../sms-topups/registrations';
 import { DEMO_NUMBERS, demoUserName } from './accounts';
 
-const { autoTopups, customers, paymentTokens, products } = schema;
+const { autoTopups, customers, paymentTokens, products, smsTopups } = schema;
 
 /** The demo accounts' low-balance top-ups (demo-tenants.md): 1500 when the balance falls under 500. */
 export const DEMO_LOW_BALANCE_TOPUPS: Readonly<Record<string, { amount: number; limit: number }>> = {
@@ -11,12 +12,16 @@ export const DEMO_LOW_BALANCE_TOPUPS: Readonly<Record<string, { amount: number; 
   blitzmobil: { amount: 1500, limit: 500 },
 };
 
+/** The demo accounts' SMS top-up registrations (demo-tenants.md), by consent PIN. */
+export const DEMO_SMS_TOPUP_PINS: Readonly<Record<string, string>> = { belwaarde: '1234' };
+
 /** The sandbox knows every `tok_demo_…` as the test card 4111 1111 1111 1111 (docs/sandbox.md). */
 export const demoProviderToken = (shopId: string) => `tok_demo_${shopId}`;
 
 /**
  * Each demo account's saved card ("Demo card", the sandbox's 4111 1111 1111 1111) and, on
- * funkfix and blitzmobil, an ENABLED low-balance top-up of the demo number charged to it.
+ * funkfix and blitzmobil, an ENABLED low-balance top-up of the demo number charged to it; on
+ * belwaarde, the demo number registered for SMS top-ups with PIN 1234.
  */
 export async function loadDemoSavedMethods(tx: Transaction, tenant: TenantConfig): Promise<void> {
   const [customer] = await tx
@@ -40,18 +45,36 @@ export async function loadDemoSavedMethods(tx: Transaction, tenant: TenantConfig
     })
     .onConflictDoNothing()
     .returning();
-  const topup = DEMO_LOW_BALANCE_TOPUPS[tenant.shopId];
   const msisdn = DEMO_NUMBERS[tenant.shopId];
-  if (!token || !topup || !msisdn) return;
+  if (!token || !msisdn) return;
+  const topup = DEMO_LOW_BALANCE_TOPUPS[tenant.shopId];
+  if (topup) await loadLowBalanceTopup(tx, tenant, customer.id, token.id, msisdn, topup);
+  const pin = DEMO_SMS_TOPUP_PINS[tenant.shopId];
+  if (pin) await loadSmsTopup(tx, tenant, customer.id, token.id, msisdn, pin);
+}
+
+async function productOf(tx: Transaction, tenant: TenantConfig, productId: string) {
   const [product] = await tx
     .select()
     .from(products)
-    .where(and(eq(products.tenantId, tenant.shopId), eq(products.productId, `${tenant.shopId}-automatic`)));
+    .where(and(eq(products.tenantId, tenant.shopId), eq(products.productId, productId)));
+  return product;
+}
+
+async function loadLowBalanceTopup(
+  tx: Transaction,
+  tenant: TenantConfig,
+  customerId: string,
+  tokenId: string,
+  msisdn: string,
+  topup: { amount: number; limit: number },
+) {
+  const product = await productOf(tx, tenant, `${tenant.shopId}-automatic`);
   if (!product) return;
   await tx.insert(autoTopups).values({
     tenantId: tenant.shopId,
-    customerId: customer.id,
-    paymentTokenId: token.id,
+    customerId,
+    paymentTokenId: tokenId,
     msisdn,
     brand: product.brandId,
     productId: product.productId,
@@ -61,5 +84,29 @@ export async function loadDemoSavedMethods(tx: Transaction, tenant: TenantConfig
     lowBalanceLimit: topup.limit,
     status: 'ENABLED',
   });
-  await tx.update(paymentTokens).set({ recurring: true }).where(eq(paymentTokens.id, token.id));
+  await tx.update(paymentTokens).set({ recurring: true }).where(eq(paymentTokens.id, tokenId));
+}
+
+async function loadSmsTopup(
+  tx: Transaction,
+  tenant: TenantConfig,
+  customerId: string,
+  tokenId: string,
+  msisdn: string,
+  pin: string,
+) {
+  const product = await productOf(tx, tenant, `${tenant.shopId}-sms`);
+  if (!product) return;
+  await tx.insert(smsTopups).values({
+    tenantId: tenant.shopId,
+    customerId,
+    paymentTokenId: tokenId,
+    msisdn,
+    brand: product.brandId,
+    productId: product.productId,
+    currency: tenant.currency,
+    pinHash: await hashSmsPin(pin),
+    status: 'ACTIVE',
+  });
+  await tx.update(paymentTokens).set({ recurring: true }).where(eq(paymentTokens.id, tokenId));
 }

@@ -7,6 +7,7 @@ import {
   decidingAttempt,
   isMoneyTaken,
   isPaymentUndecided,
+  isSetupKind,
   settlement,
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../ord
 import { syncWaitingPayment } from '../orders/payment-state';
 import { keepSavedPayment } from '../payment-methods/from-checkout';
 import { chargeableToken } from '../payment-methods/tokens';
+import { registerSmsSetups } from '../sms-topups/setup';
 import { releasePins } from '../vouchers/stock';
 import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
 import type { FulfilmentContext } from './context';
@@ -210,6 +212,7 @@ async function keepSetups(context: FulfilmentContext, order: Order, payment: Pay
         withToken = { ...current, paymentTokenId: saved.id };
       }
       await registerSetups(tx, context.tenant, withToken, new Date());
+      await registerSmsSetups(tx, context.tenant, withToken);
     });
   } catch (err) {
     context.log.warn(
@@ -239,18 +242,18 @@ export async function commitByNumber(
 }
 
 /**
- * A free automatic set-up (spec §4) charges a method saved on the shopper's account: the commit
- * names it as `paymentToken`. Without one that is the order's account's and usable, nothing is
+ * A free automatic or SMS set-up (spec §4) charges a method saved on the shopper's account: the
+ * commit names it as `paymentToken`. Without one that is the order's account's and usable, nothing is
  * set up: PAYMENT_TOKEN_NOT_FOUND.
  */
 async function withSetupMethod(context: FulfilmentContext, order: Order, paymentToken: string | undefined) {
   const lines = order.lines as unknown as { kind: string }[];
-  const freeSetup = payerOf(order) === 'NONE' && lines.some((line) => line.kind === 'AUTOMATIC');
+  const freeSetup = payerOf(order) === 'NONE' && lines.some((line) => isSetupKind(line.kind));
   if (!freeSetup || order.paymentTokenId || outcomeOf(order)) return order;
   if (!paymentToken || !order.customerId) {
     throw new DomainError(
       'PAYMENT_TOKEN_NOT_FOUND',
-      'Choose a saved payment method for this automatic top-up',
+      'Choose a saved payment method for this automatic or SMS top-up',
     );
   }
   const customerId = order.customerId;

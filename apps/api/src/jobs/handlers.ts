@@ -3,6 +3,8 @@ import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/eng
 import { deleteExpiredCarts } from '../cart/service';
 import type { FulfilmentServices } from '../fulfilment/context';
 import { reconcileOrders } from '../fulfilment/reconcile';
+import { staleSmsRequests } from '../sms-topups/inbound';
+import { processSmsRequest } from '../sms-topups/process';
 import { runCommitJob } from './commit-order';
 import type { JobHandlers, JobQueue } from './queue';
 
@@ -22,12 +24,18 @@ export function jobHandlers(
       const now = new Date();
       const runs = await takeDueRuns(services, now);
       for (const runId of runs) await jobs.send('auto-topup-run', { runId });
+      const requests = await staleSmsRequests(db, now);
+      for (const requestId of requests) await jobs.send('sms-topup', { requestId });
       const notices = await sendUpcomingNotices(services, now);
       if (runs.length + notices > 0) log.info({ runs: runs.length, notices }, 'automatic top-ups due');
     },
     'auto-topup-run': async ({ runId }) => {
       const state = await executeRun(services, runId);
       if (state) log.info({ runId, state }, 'automatic top-up run');
+    },
+    'sms-topup': async ({ requestId }) => {
+      const outcome = await processSmsRequest(services, requestId);
+      if (outcome) log.info({ requestId, outcome }, 'SMS top-up request');
     },
     'delete-expired-carts': async () => {
       const deleted = await deleteExpiredCarts(db);

@@ -15,6 +15,8 @@ export const jobPayloads = {
   'auto-topups-due': z.object({}),
   /** One run of an automatic top-up: charge, top up, receipt (docs/auto-topups.md). */
   'auto-topup-run': z.object({ runId: z.uuid() }),
+  /** One SMS a shopper sent to a short number: read, charge, top up, answer (docs/sms-topups.md). */
+  'sms-topup': z.object({ requestId: z.uuid() }),
 };
 
 export type JobName = keyof typeof jobPayloads;
@@ -56,6 +58,14 @@ export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
   // A provider or operator out of reach: the run's keys make every retry charge and top up once.
   'auto-topup-run': {
     keyOf: ({ runId }) => runId,
+    retries: 6,
+    retryDelaySeconds: 10,
+    concurrency: 2,
+    pollSeconds: 1,
+  },
+  // As a run: the order's attempt keys the charge and the commit tops up once, however often it runs.
+  'sms-topup': {
+    keyOf: ({ requestId }) => requestId,
     retries: 6,
     retryDelaySeconds: 10,
     concurrency: 2,

@@ -17,6 +17,7 @@ import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
 import { setupTypeOf } from '../cart/items';
 import type { Cart } from '../cart/service';
 import type { StoredAddress } from '../checkout/address';
+import { hasSmsTopup } from '../sms-topups/registrations';
 import { newOrderNumber } from './order-number';
 import { moveOrder } from './order-status';
 import { recordOrderEvent } from './timeline';
@@ -97,33 +98,40 @@ export async function insertOrder(tx: Transaction, tenant: TenantConfig, order: 
 }
 
 /**
- * An automatic top-up is set up on an account's saved method, so it needs an account (signed in,
- * or opened at the contact step); a number has at most one live low-balance top-up.
+ * An automatic or SMS top-up is set up on an account's saved method, so it needs an account
+ * (signed in, or opened at the contact step); a number has at most one live low-balance top-up
+ * and one SMS top-up registration.
  */
 async function checkSetups(tx: Transaction, tenant: TenantConfig, cart: Cart, customerId: string | null) {
   const rows = await tx
     .select({ phoneNumber: cartItems.phoneNumber, options: cartItems.options })
     .from(cartItems)
     .where(eq(cartItems.cartId, cart.id));
-  const setups = rows.filter((row) => setupTypeOf(row.options as CartItemOptions) !== undefined);
+  const setups = rows.filter(({ options }) => {
+    const item = options as CartItemOptions;
+    return setupTypeOf(item) !== undefined || item.smsTopupConsent !== undefined;
+  });
   if (setups.length === 0) return;
   if (!customerId) {
     throw new DomainError(
       'AUTHORIZATION_REQUIRED',
-      'Sign in or open an account to set up an automatic top-up',
+      'Sign in or open an account to set up an automatic or SMS top-up',
     );
   }
-  for (const row of setups) {
-    const type = setupTypeOf(row.options as CartItemOptions);
+  for (const { phoneNumber, options } of setups) {
+    if (!phoneNumber) continue;
+    const type = setupTypeOf(options as CartItemOptions);
     if (
       type &&
       LOW_BALANCE_KINDS.includes(type) &&
-      row.phoneNumber &&
-      (await hasLowBalanceTopup(tx, tenant.shopId, row.phoneNumber))
+      (await hasLowBalanceTopup(tx, tenant.shopId, phoneNumber))
     ) {
+      throw new DomainError('EXISTING_LOW_BALANCE_TOPUP', `${phoneNumber} has a low-balance top-up already`);
+    }
+    if ((options as CartItemOptions).smsTopupConsent && (await hasSmsTopup(tx, tenant.shopId, phoneNumber))) {
       throw new DomainError(
-        'EXISTING_LOW_BALANCE_TOPUP',
-        `${row.phoneNumber} has a low-balance top-up already`,
+        'ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER',
+        `${phoneNumber} has SMS top-ups already`,
       );
     }
   }
@@ -167,12 +175,12 @@ export async function orderForCart(
 }
 
 type CartItemOptions = Partial<
-  Pick<CartItem, 'cashCode' | 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption'>
+  Pick<CartItem, 'cashCode' | 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption' | 'smsTopupConsent'>
 >;
 
 /**
  * The cart's lines as the order keeps them; a cash-code line keeps its code for the commit, an
- * automatic top-up what the shopper set up.
+ * automatic top-up what the shopper set up, an SMS top-up its PIN's hash.
  */
 async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) {
   const rows = await tx
@@ -181,10 +189,13 @@ async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) 
     .where(eq(cartItems.cartId, cart.id));
   const options = new Map(rows.map((row) => [row.itemKey, row.options as CartItemOptions]));
   return detail.items.map((item) => {
-    const { cashCode, autoTopupOption, lowBalanceOption, recurringOption } = options.get(item.itemKey) ?? {};
+    const { cashCode, autoTopupOption, lowBalanceOption, recurringOption, smsTopupConsent } =
+      options.get(item.itemKey) ?? {};
     if (item.kind === 'CASH_CODE' && cashCode) return { ...item, cashCode };
     if (item.kind === 'AUTOMATIC')
       return { ...item, setup: { autoTopupOption, lowBalanceOption, recurringOption } };
+    // The cart keeps the consent PIN's hash only (cart/service.ts).
+    if (item.kind === 'SMS' && smsTopupConsent) return { ...item, setup: { pinHash: smsTopupConsent } };
     return item;
   });
 }

@@ -13,7 +13,7 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { ProviderToken } from '../adapters/payment-provider';
 import type { PaymentMethodContext } from './context';
 
-const { autoTopups, paymentTokens } = schema;
+const { autoTopups, paymentTokens, smsTopups } = schema;
 export type SavedMethod = typeof paymentTokens.$inferSelect;
 
 /** What confirming a saved method leads to (decision 0039). */
@@ -30,14 +30,27 @@ export const purposeOf = (token: SavedMethod): TokenPurpose => {
   return { kind: 'account' };
 };
 
-/** The ids among these tokens that a live automatic top-up charges. */
+/** The ids among these tokens that a live automatic or SMS top-up charges. */
 async function tokensInUse(db: Database | Transaction, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const automatic = await db
     .selectDistinct({ id: autoTopups.paymentTokenId })
     .from(autoTopups)
     .where(and(inArray(autoTopups.paymentTokenId, ids), ne(autoTopups.status, 'DELETED')));
-  return new Set(rows.map((row) => row.id));
+  const sms = await db
+    .selectDistinct({ id: smsTopups.paymentTokenId })
+    .from(smsTopups)
+    .where(and(inArray(smsTopups.paymentTokenId, ids), ne(smsTopups.status, 'DELETED')));
+  return new Set([...automatic, ...sms].map((row) => row.id));
+}
+
+/** A method no live top-up charges any more is no longer recurring (spec §4). */
+export async function releaseToken(tx: Transaction, tokenId: string, now: Date): Promise<void> {
+  if ((await tokensInUse(tx, [tokenId])).has(tokenId)) return;
+  await tx
+    .update(paymentTokens)
+    .set({ recurring: false, updatedAt: now })
+    .where(eq(paymentTokens.id, tokenId));
 }
 
 /** A saved method as the calls answer it. */
@@ -304,7 +317,7 @@ export async function updateToken(
     if (input.recurring === false && inUse) {
       throw new DomainError(
         'DISALLOWED_PAYMENT_TOKEN_ID',
-        'An automatic top-up charges this method; delete the top-up or give it another method first',
+        'An automatic or SMS top-up charges this method; delete the top-up or give it another method first',
       );
     }
     const [updated] = await tx
@@ -324,7 +337,7 @@ export async function updateToken(
 
 /**
  * POST …/payment-tokens/delete: the method is forgotten here and at the provider;
- * DISALLOWED_PAYMENT_TOKEN_ID while a live automatic top-up charges it.
+ * DISALLOWED_PAYMENT_TOKEN_ID while a live automatic or SMS top-up charges it.
  */
 export async function deleteToken(context: PaymentMethodContext, id: string): Promise<void> {
   const { db } = context;
@@ -333,7 +346,7 @@ export async function deleteToken(context: PaymentMethodContext, id: string): Pr
     if ((await tokensInUse(tx, [owned.id])).has(owned.id)) {
       throw new DomainError(
         'DISALLOWED_PAYMENT_TOKEN_ID',
-        'An automatic top-up charges this method; delete the top-up or give it another method first',
+        'An automatic or SMS top-up charges this method; delete the top-up or give it another method first',
       );
     }
     await tx

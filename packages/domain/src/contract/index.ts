@@ -14,4 +14,5 @@ export * from './common';
 export * from './health';
 export * from './own-data';
 export * from './payment-methods';
+export * from './sms-topups';
 export * from './translations';
