@@ -149,12 +149,12 @@ test.describe('top-up form', () => {
   });
 });
 
-test('shops offer automatic top-ups where they run and accounts exist, SMS top-ups not yet (decision 0017)', async ({
+test('shops offer automatic top-ups where accounts exist, SMS top-ups where they have a short number (decisions 0040, 0041)', async ({
   page,
 }) => {
   for (const [shopId, offered, notOffered] of [
     ['funkfix', ['Automatisch'], ['Per SMS']],
-    ['belwaarde', ['Automatisch'], ['Via sms']],
+    ['belwaarde', ['Automatisch', 'Via sms'], []],
     // A shop without accounts has nowhere to keep an automatic top-up.
     ['tarifwerk', [], ['Automatisch', 'Per SMS']],
   ] as const) {

@@ -12,6 +12,7 @@ import { queryAutoTopups } from '../auto-topups/rows';
 import { AWAITING_COMMIT } from '../fulfilment/reconcile';
 import type { Order } from '../orders/orders';
 import { listTokens } from '../payment-methods/tokens';
+import { listSmsTopups } from '../sms-topups/registrations';
 import { issueCode, useCode } from './codes';
 import type { AccountContext } from './context';
 import { sendCode } from './delivery';
@@ -80,6 +81,7 @@ export async function exportOwnData(
       {},
       context.now,
     ),
+    smsTopups: await listSmsTopups({ db, tenant, customerId: customer.id, now: context.now }),
     sessions: sessionRows.map((session) => ({
       createdAt: session.createdAt.toISOString(),
       method: session.method,

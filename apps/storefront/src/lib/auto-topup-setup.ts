@@ -1,4 +1,4 @@
-import { freeSetupKind, type PaymentItem } from '@shop/domain';
+import { freeSetupKind, isSetupKind, type PaymentItem } from '@shop/domain';
 import type { DetailedCart, DetailedCartLine } from '@shop/domain/contract';
 
 /** The kinds of automatic top-up a shopper sets up (RECURRING is named by its weekly or monthly type). */
@@ -96,8 +96,8 @@ export function setupOfLine(line: DetailedCartLine): SetupDescription | undefine
 }
 
 /**
- * What a cart sets up for later: nothing; an automatic top-up whose first top-up is paid now; or
- * one set up alone, paid by nobody now (spec §4: a free automatic set-up).
+ * What a cart sets up for later: nothing; an automatic or SMS top-up whose first top-up is paid
+ * now; or one set up alone, paid by nobody now (spec §4: a free automatic or SMS set-up).
  */
 export type CartSetup = 'none' | 'paid' | 'free';
 
@@ -105,7 +105,27 @@ export function cartSetup(cart: {
   items: readonly Pick<DetailedCartLine, 'kind'>[];
   summary: Pick<DetailedCart['summary'], 'totalPrice'>;
 }): CartSetup {
-  if (!cart.items.some((item) => item.kind === 'AUTOMATIC')) return 'none';
+  if (!cart.items.some((item) => isSetupKind(item.kind))) return 'none';
   const items = cart.items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
-  return freeSetupKind(items, cart.summary.totalPrice) === 'FREE_AUTOMATIC_SETUP' ? 'free' : 'paid';
+  return freeSetupKind(items, cart.summary.totalPrice) ? 'free' : 'paid';
+}
+
+/** Which later top-ups a cart sets up, for the words that name them: SMS, or automatic ones. */
+export const setupKindOf = (cart: {
+  items: readonly Pick<DetailedCartLine, 'kind'>[];
+}): 'SMS' | 'AUTOMATIC' => (cart.items.some((item) => item.kind === 'AUTOMATIC') ? 'AUTOMATIC' : 'SMS');
+
+/** A number a cart registers for SMS top-ups; `setupOnly` when nothing is topped up now. */
+export interface SmsSetup {
+  phoneNumber: string;
+  setupOnly: boolean;
+}
+
+/** The SMS top-up registrations among a cart's lines (spec §3: topupConsentType "sms"). */
+export function smsSetupsOf(lines: readonly DetailedCartLine[]): SmsSetup[] {
+  return lines.flatMap((line) =>
+    line.kind === 'SMS' && line.phoneNumber
+      ? [{ phoneNumber: line.phoneNumber, setupOnly: line.grossAmount === 0 }]
+      : [],
+  );
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../account';
 import { accountProfileSchema, historyOrderSchema } from './account';
 import { autoTopupRowSchema } from './auto-topups';
+import { smsTopupRowSchema } from './sms-topups';
 import './jitless';
 import { paymentTokenSchema } from './payment-methods';
 
@@ -66,6 +67,9 @@ export const ownDataExportSchema = z
       description: 'Saved payment methods (what the shop keeps of them; the card stays at the provider)',
     }),
     autoTopups: z.array(autoTopupRowSchema).meta({ description: 'Automatic top-ups that are not deleted' }),
+    smsTopups: z.array(smsTopupRowSchema).meta({
+      description: 'Numbers registered for SMS top-ups (the PIN is kept only as a hash, never exported)',
+    }),
   })
   .meta({ id: 'OwnDataExport', description: 'Everything the shop holds about the account' });
 export type OwnDataExport = z.infer<typeof ownDataExportSchema>;

@@ -122,7 +122,11 @@ export function CartView({
         {cart.items.map((line) => {
           // An automatic top-up is named by what each run tops up (nothing may be due now).
           const setup = setupOfLine(line);
-          const name = `${line.brand.name} ${money(setup ? setup.amount : line.amount)}`;
+          // An SMS top-up set up alone tops up nothing now: each SMS names its amount.
+          const name =
+            line.kind === 'SMS' && line.amount === 0
+              ? `${line.brand.name} ${t('kind_SMS')}`
+              : `${line.brand.name} ${money(setup ? setup.amount : line.amount)}`;
           return (
             <li key={line.itemKey} className="cart-line" data-testid="cart-line">
               <div className="brand-line">
@@ -131,6 +135,12 @@ export function CartView({
                   <span className="cart-line__name">{name}</span>
                   {line.phoneNumber && (
                     <span>{t('cartItemFor', { number: formatMsisdn(line.phoneNumber) })}</span>
+                  )}
+                  {line.kind === 'SMS' && (
+                    <span className="cart-line__setup" data-testid="sms-topup-line">
+                      {t('smsTopupCartLine')}
+                      {line.grossAmount === 0 && ` · ${t('autoTopupNothingNow')}`}
+                    </span>
                   )}
                   {setup && (
                     <span className="cart-line__setup" data-testid="auto-topup-line">

@@ -37,8 +37,10 @@ export interface PaymentFormProps {
   signInPath: string;
   /** The signed-in shopper's saved methods: the first choices, charged at once (none for a guest). */
   savedMethods: readonly PaymentToken[];
-  /** What the cart sets up for later: an automatic top-up needs an account and a method it can charge. */
+  /** What the cart sets up for later: an automatic or SMS top-up needs an account and a method it can charge. */
   setup: CartSetup;
+  /** Which later top-ups it sets up, for the words that name them. */
+  setupKind: 'AUTOMATIC' | 'SMS';
   /** The signed-in shopper's e-mail, to start with. */
   initialEmail?: string | undefined;
   /** The API refused the account asked for: shown next to its field. */
@@ -83,6 +85,7 @@ export function PaymentForm({
   signInPath,
   savedMethods,
   setup,
+  setupKind,
   initialEmail,
   accountProblem,
 }: PaymentFormProps) {
@@ -196,7 +199,9 @@ export function PaymentForm({
         <PaymentMethodChoice
           methods={methodsFor(methods, setup)}
           savedMethods={savedMethods}
-          legend={setup === 'free' ? t('autoTopupChargeTo') : undefined}
+          legend={
+            setup === 'free' ? t(setupKind === 'SMS' ? 'smsTopupChargeTo' : 'autoTopupChargeTo') : undefined
+          }
           cardBrands={cardBrands}
           value={method}
           onChange={(chosen) => {
@@ -226,7 +231,15 @@ export function PaymentForm({
         )}
         {savable && setup === 'paid' && (
           <p className="field__hint saves-method" data-testid="saves-method">
-            {t(method === 'creditcard' ? 'autoTopupSavesCard' : 'autoTopupSavesMethod')}
+            {t(
+              setupKind === 'SMS'
+                ? method === 'creditcard'
+                  ? 'smsTopupSavesCard'
+                  : 'smsTopupSavesMethod'
+                : method === 'creditcard'
+                  ? 'autoTopupSavesCard'
+                  : 'autoTopupSavesMethod',
+            )}
           </p>
         )}
         {setup === 'free' && savedMethods.length === 0 && (

@@ -1,15 +1,16 @@
 'use client';
 
 import './checkout.css';
-import { formatMoney, formatMsisdn } from '@shop/domain';
+import { formatMoney, formatMsisdn, type Language } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
-import { type SetupDescription, weekdayName, whenItTopsUp } from '../../lib/auto-topup-setup';
+import { type SetupDescription, type SmsSetup, weekdayName, whenItTopsUp } from '../../lib/auto-topup-setup';
 import type { BrandOfArt } from '../../lib/brand-art';
 import { goTo } from '../../lib/browser-cookies';
 import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
 import type { OrderToCommit } from '../../lib/result-query';
 import { saveCartName, savedCartName } from '../../lib/shop-api';
+import { smsExample } from '../topup/form/sms';
 import { PurchaseDetails } from './PurchaseDetails';
 import { useOrderCommit } from './useOrderCommit';
 
@@ -24,6 +25,8 @@ export interface PaymentResultProps {
   topupBrand?: BrandOfArt;
   /** The automatic top-ups the order sets up, with their numbers. */
   setups?: { setup: SetupDescription; phoneNumber: string | null }[];
+  /** The numbers the order registers for SMS top-ups, and where their SMS go. */
+  sms?: { setups: SmsSetup[]; shortNumber: string } | undefined;
 }
 
 /** Statuses that delivered something (or gave the money back): the purchase details tell what. */
@@ -37,6 +40,7 @@ export function PaymentResult({
   mainPage,
   topupBrand,
   setups = [],
+  sms,
 }: PaymentResultProps) {
   const t = useTranslations('common');
   const locale = useLocale();
@@ -50,9 +54,19 @@ export function PaymentResult({
   const successful = status === 'Success' || status === 'PartialSuccess';
   // An order that only sets up automatic top-ups says so first: nothing was bought now.
   const setUp = successful && setups.length > 0;
-  const onlySetUp = setUp && setups.every(({ setup }) => setup.setupOnly);
-  const titleKey = onlySetUp ? 'autoTopupSetUpTitle' : view.titleKey;
-  const messageKey = onlySetUp ? 'autoTopupSetUpMessage' : view.messageKey;
+  const smsSetups = successful ? (sms?.setups ?? []) : [];
+  const onlySetUp =
+    successful &&
+    setups.length + smsSetups.length > 0 &&
+    setups.every(({ setup }) => setup.setupOnly) &&
+    smsSetups.every((setup) => setup.setupOnly);
+  const onlySms = onlySetUp && setups.length === 0;
+  const titleKey = onlySetUp ? (onlySms ? 'smsTopupSetUpTitle' : 'autoTopupSetUpTitle') : view.titleKey;
+  const messageKey = onlySetUp
+    ? onlySms
+      ? 'smsTopupSetUpMessage'
+      : 'autoTopupSetUpMessage'
+    : view.messageKey;
   const format = {
     money: (minor: number) => formatMoney(minor, answer?.currency ?? 'EUR', locale),
     weekday: (day: number) => weekdayName(locale, day),
@@ -114,6 +128,25 @@ export function PaymentResult({
           </ul>
           <p className="payment-result__note">
             {t.rich('autoTopupManage', { account: (text) => <a href="/account">{text}</a> })}
+          </p>
+        </section>
+      )}
+      {sms && smsSetups.length > 0 && (
+        <section className="payment-result__setups" aria-label={t('smsTopupSetUpTitle')}>
+          {!onlySms && <h3>{t('smsTopupSetUpTitle')}</h3>}
+          <ul data-testid="sms-topup-setups">
+            {smsSetups.map(({ phoneNumber }) => (
+              <li key={phoneNumber}>
+                {t('smsTopupSetupLine', {
+                  number: formatMsisdn(phoneNumber),
+                  example: smsExample(locale as Language),
+                  shortNumber: sms.shortNumber,
+                })}
+              </li>
+            ))}
+          </ul>
+          <p className="payment-result__note">
+            {t.rich('smsTopupManage', { account: (text) => <a href="/account">{text}</a> })}
           </p>
         </section>
       )}

@@ -3,7 +3,7 @@
 import './checkout.css';
 import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
-import { cartSetup } from '../../lib/auto-topup-setup';
+import { cartSetup, setupKindOf } from '../../lib/auto-topup-setup';
 import { CartView } from '../cart/CartView';
 import type { CardBrand } from './CardBrands';
 import { CashCodeForm } from './CashCodeForm';
@@ -93,6 +93,7 @@ export function PaymentStep(props: PaymentStepProps) {
           signInPath={props.signInPath}
           savedMethods={props.savedMethods}
           setup={cartSetup(cart)}
+          setupKind={setupKindOf(cart)}
           initialEmail={props.accountEmail}
           accountProblem={flow.accountProblem}
         />

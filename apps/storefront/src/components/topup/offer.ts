@@ -4,6 +4,7 @@ import type { TenantConfig } from '@shop/tenants';
 import type { SetupType } from '../../lib/auto-topup-setup';
 import type { AutomaticOffer } from './form/automatic';
 import type { FixedAmount, TopupFormProps } from './form/props';
+import type { SmsOffer } from './form/sms';
 
 function rangeOf(products: Product[]): TopupFormProps['range'] {
   const ranged = products.find((product) => product.priceRange);
@@ -59,8 +60,22 @@ function cashCodeOf(products: Product[]): TopupFormProps['cashCode'] {
   return product?.priceRange ? { productId: product.productId, range: product.priceRange } : null;
 }
 
+/**
+ * The SMS top-up on offer: the brand's SMS product, where the shop has a short number. It charges
+ * a method saved on an account, so a tenant without accounts offers none.
+ */
+function smsOf(tenant: TenantConfig, products: Product[]): SmsOffer | null {
+  const product = products.find(
+    (candidate) => candidate.kind === 'SMS' && candidate.priceRange && isPurchasable(candidate.status),
+  );
+  if (!product?.priceRange || !tenant.smsShortNumber || !tenant.topup.options.smsTopup) return null;
+  if (tenant.flags.isAuthDisabled) return null;
+  return { productId: product.productId, range: product.priceRange, shortNumber: tenant.smsShortNumber };
+}
+
 /** What the top-up form of one brand offers, from that brand's products; read by the page and by the form's post. */
-export interface TopupOffer extends Pick<TopupFormProps, 'range' | 'automatic' | 'cashCode' | 'topupTypes'> {
+export interface TopupOffer
+  extends Pick<TopupFormProps, 'range' | 'automatic' | 'sms' | 'cashCode' | 'topupTypes'> {
   /** The fixed amounts, without their status label (the page adds it in the shopper's language). */
   fixedAmounts: (Omit<FixedAmount, 'statusLabel'> & { status: Product['status'] })[];
 }
@@ -69,11 +84,12 @@ export function topupOffer(tenant: TenantConfig, items: Product[]): TopupOffer {
   const onceOff = items.filter((product) => product.kind === 'ONCE_OFF');
   const automatic = automaticOf(tenant, items);
   const cashCode = cashCodeOf(items);
+  const sms = smsOf(tenant, items);
   const topupTypes: TopupFormProps['topupTypes'] = [];
   if (onceOff.length > 0) topupTypes.push('ONCE_OFF');
   // Offered only while the shop really runs them (decision 0017).
   if (automatic && isKindOnSale('AUTOMATIC')) topupTypes.push('AUTOMATIC');
-  if (items.some((product) => product.kind === 'SMS') && isKindOnSale('SMS')) topupTypes.push('SMS');
+  if (sms && isKindOnSale('SMS')) topupTypes.push('SMS');
   if (cashCode) topupTypes.push('CASH_CODE');
   return {
     fixedAmounts: onceOff.flatMap((product) =>
@@ -90,6 +106,7 @@ export function topupOffer(tenant: TenantConfig, items: Product[]): TopupOffer {
     ),
     range: rangeOf(onceOff),
     automatic,
+    sms,
     cashCode,
     topupTypes,
   };

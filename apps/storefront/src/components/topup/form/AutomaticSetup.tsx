@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { type SetupType, setupSentence, weekdayName } from '../../../lib/auto-topup-setup';
 import { SelectField } from '../../account/fields';
-import { SavedMethodLabel, savedMethodName } from '../../checkout/SavedMethodLabel';
+import { savedMethodName } from '../../checkout/SavedMethodLabel';
 import { describedBy, FieldError, FieldMessages } from '../../FieldMessages';
 import {
   type AutomaticChoice,
@@ -21,6 +21,7 @@ import {
 import { AUTOMATIC_FIELDS } from './form-post';
 import type { FieldErrors, MoneyFormat } from './props';
 import { SegmentedChoice } from './SegmentedChoice';
+import { SetupOnlyChoice } from './SetupOnlyChoice';
 
 export interface AutomaticSetupProps {
   offer: AutomaticOffer;
@@ -59,8 +60,6 @@ export function AutomaticSetup({
     form: useId(),
     when: useId(),
     whenError: useId(),
-    later: useId(),
-    methodError: useId(),
   };
   const groups = setupGroups(offer);
   const groupIndex = groupOf(offer, choice.type);
@@ -191,50 +190,15 @@ export function AutomaticSetup({
         />
       )}
 
-      {methods.length > 0 && (
-        <div className="auto-setup__later">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name={AUTOMATIC_FIELDS.setupOnly}
-              value="1"
-              checked={choice.setupOnly}
-              onChange={(event) =>
-                change({
-                  setupOnly: event.target.checked,
-                  savedMethod: choice.savedMethod || (methods.length === 1 ? (methods[0]?.id ?? '') : ''),
-                })
-              }
-              aria-describedby={ids.later}
-            />
-            <span>{t('autoTopupSetupOnly')}</span>
-          </label>
-          <p className="field__hint" id={ids.later}>
-            {t('autoTopupSetupOnlyHint')}
-          </p>
-          {choice.setupOnly && (
-            <fieldset
-              className="field saved-methods"
-              aria-describedby={errors.savedMethod ? ids.methodError : undefined}
-            >
-              <legend>{t('autoTopupChargeTo')}</legend>
-              {methods.map((method) => (
-                <label key={method.id} className="payment-option__label saved-method-option">
-                  <input
-                    type="radio"
-                    name={AUTOMATIC_FIELDS.savedMethod}
-                    value={method.id}
-                    checked={choice.savedMethod === method.id}
-                    onChange={() => change({ savedMethod: method.id })}
-                  />
-                  <SavedMethodLabel method={method} />
-                </label>
-              ))}
-              <FieldError id={ids.methodError} error={errors.savedMethod} />
-            </fieldset>
-          )}
-        </div>
-      )}
+      <SetupOnlyChoice
+        setupOnly={choice.setupOnly}
+        savedMethod={choice.savedMethod}
+        methods={methods}
+        change={change}
+        legend={t('autoTopupChargeTo')}
+        hint={t('autoTopupSetupOnlyHint')}
+        error={errors.savedMethod}
+      />
 
       <p className="auto-setup__summary" data-testid="auto-topup-summary" aria-live="polite">
         {summary ?? ''}

@@ -11,13 +11,14 @@ import { LookupStatus } from './LookupStatus';
 import { loadSubmission } from './load-submission';
 import { PhoneNumberField } from './PhoneNumberField';
 import type { TopupFormProps } from './props';
+import { SmsSetup } from './SmsSetup';
 import { TopupTotal } from './TopupTotal';
 import { TopupTypeChoice } from './TopupTypeChoice';
 import { useTopupForm } from './useTopupForm';
 
 /**
- * Top-up type, phone number and amount (and for an automatic top-up, how it runs); checks the
- * number's network before the shopper goes on.
+ * Top-up type, phone number and amount (and for an automatic top-up, how it runs; for SMS
+ * top-ups, the PIN); checks the number's network before the shopper goes on.
  */
 export function TopupForm(props: TopupFormProps) {
   const t = useTranslations('common');
@@ -25,7 +26,16 @@ export function TopupForm(props: TopupFormProps) {
   const { money, redeeming, errors, lookup, otherOperator } = form;
   const locale = useLocale();
   const automatic = form.topupType === 'AUTOMATIC' && props.automatic ? form.automatic : undefined;
-  const typedRange = redeeming ? props.cashCode?.range : automatic ? props.automatic?.range : props.range;
+  const sms = form.topupType === 'SMS' && props.sms ? form.sms : undefined;
+  const typedRange = redeeming
+    ? props.cashCode?.range
+    : automatic
+      ? props.automatic?.range
+      : sms
+        ? props.sms?.range
+        : props.range;
+  // A registration without a top-up now asks for no amount and shows no total.
+  const nothingNow = automatic?.choice.setupOnly || sms?.choice.setupOnly;
 
   /** The tenant's example amounts that the range takes, as "e.g. € 5 or € 45"; none without any. */
   function amountExamples(amounts: number[] | undefined, range: PriceRange | null | undefined) {
@@ -63,16 +73,18 @@ export function TopupForm(props: TopupFormProps) {
         error={errors.phone ?? otherOperator?.message}
         errorLink={errors.phone ? undefined : otherOperator?.brandPage}
       />
-      <AmountChoice
-        label={automatic ? t('autoTopupAmountLabel') : undefined}
-        fixedAmounts={amountTiles(props.fixedAmounts, props.automatic, form.topupType)}
-        typedRange={typedRange}
-        redeeming={redeeming}
-        {...form.amountChoice}
-        placeholder={amountExamples(props.amountPlaceholders, typedRange)}
-        money={money}
-        error={errors.amount}
-      />
+      {!sms?.choice.setupOnly && (
+        <AmountChoice
+          label={automatic ? t('autoTopupAmountLabel') : sms ? t('smsTopupFirstAmountLabel') : undefined}
+          fixedAmounts={amountTiles(props.fixedAmounts, props, form.topupType)}
+          typedRange={typedRange}
+          redeeming={redeeming}
+          {...form.amountChoice}
+          placeholder={amountExamples(props.amountPlaceholders, typedRange)}
+          money={money}
+          error={errors.amount}
+        />
+      )}
       {redeeming && (
         <CashCodeField cashCode={form.cashCode} setCashCode={form.setCashCode} error={errors.cashCode} />
       )}
@@ -91,7 +103,16 @@ export function TopupForm(props: TopupFormProps) {
           errors={errors}
         />
       )}
-      {!automatic?.choice.setupOnly && (
+      {sms && props.sms && (
+        <SmsSetup
+          offer={props.sms}
+          choice={sms.choice}
+          change={sms.change}
+          savedMethods={sms.savedMethods}
+          errors={errors}
+        />
+      )}
+      {!nothingNow && (
         <TopupTotal
           amount={form.chosenAmount}
           fees={props.serviceFees}

@@ -21,8 +21,6 @@ export function TopupTypeChoice({ topupTypes, topupType, setTopupType }: TopupTy
       options={topupTypes.map((type) => ({ value: type, label: t(`topupType_${type}`) }))}
       value={topupType}
       onChange={setTopupType}
-    >
-      {topupType === 'SMS' && <p className="field__hint">{t('topupTypeLater')}</p>}
-    </SegmentedChoice>
+    />
   );
 }

@@ -116,7 +116,7 @@ describe('the automatic top-up the form sets up', () => {
   });
 
   it('is the item of an automatic choice of the form, and none without its set-up', () => {
-    const offer: Offer = { fixedAmounts: [], range: null, automatic: funkfix, cashCode: null };
+    const offer: Offer = { fixedAmounts: [], range: null, automatic: funkfix, sms: null, cashCode: null };
     const base = { topupType: 'AUTOMATIC' as const, amount: 1500, cashCode: '' };
     expect(cartItem(offer, { ...base, automatic: choice(funkfix) }, NUMBER, 1500)?.productId).toBe(
       'funkfix-automatic',
@@ -160,7 +160,7 @@ describe('the set-up checked before anything is sent', () => {
   });
 
   it('names each problem by its field among the form problems, in the shopper language', () => {
-    const offer: Offer = { fixedAmounts: [], range: null, automatic: ladeplatz, cashCode: null };
+    const offer: Offer = { fixedAmounts: [], range: null, automatic: ladeplatz, sms: null, cashCode: null };
     const input = {
       topupType: 'AUTOMATIC' as const,
       amount: null,

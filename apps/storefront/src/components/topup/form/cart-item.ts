@@ -3,6 +3,7 @@ import type { CartItemRequest } from '@shop/domain/contract';
 import { type AutomaticChoice, automaticCartItem } from './automatic';
 import { minorUnits } from './money-input';
 import type { FixedAmount, TopupFormProps, TopupType } from './props';
+import { type SmsChoice, smsCartItem } from './sms';
 
 /** What the shopper chose, as far as the cart item needs it. */
 export interface TopupChoice {
@@ -12,10 +13,12 @@ export interface TopupChoice {
   cashCode: string;
   /** How an automatic top-up is set up; undefined when the form had no set-up to send. */
   automatic?: AutomaticChoice | undefined;
+  /** How SMS top-ups are set up; undefined when the form had none to send. */
+  sms?: SmsChoice | undefined;
 }
 
 /** What a top-up form offers, as far as its cart item and its checks need it. */
-export type Offer = Pick<TopupFormProps, 'range' | 'automatic' | 'cashCode'> & {
+export type Offer = Pick<TopupFormProps, 'range' | 'automatic' | 'sms' | 'cashCode'> & {
   fixedAmounts: Pick<FixedAmount, 'productId' | 'amount' | 'purchasable'>[];
 };
 
@@ -41,34 +44,45 @@ export const isRedeeming = (offer: Offer, topupType: TopupType) =>
   topupType === 'CASH_CODE' && offer.cashCode !== null;
 
 /**
- * The tiles of fixed amounts for a type: an automatic top-up takes each amount of its range,
- * whatever the stock of the once-off product of that amount.
+ * The tiles of fixed amounts for a type: an automatic or SMS top-up takes each amount of its
+ * range, whatever the stock of the once-off product of that amount.
  */
 export function amountTiles(
   fixedAmounts: FixedAmount[],
-  automatic: Offer['automatic'],
+  offer: Pick<Offer, 'automatic' | 'sms'>,
   topupType: TopupType,
 ): FixedAmount[] {
-  if (topupType !== 'AUTOMATIC' || !automatic) return fixedAmounts;
+  const range =
+    topupType === 'AUTOMATIC' ? offer.automatic?.range : topupType === 'SMS' ? offer.sms?.range : undefined;
+  if (!range) return fixedAmounts;
   return fixedAmounts
-    .filter((fixed) => isAmountInRange(fixed.amount, automatic.range))
+    .filter((fixed) => isAmountInRange(fixed.amount, range))
     .map((fixed) => ({ ...fixed, purchasable: true, statusLabel: undefined }));
 }
+
+/** Whether the choice tops up nothing now (a set-up on a saved method alone): no amount is asked for. */
+export const setsUpOnly = (choice: TopupChoice) =>
+  choice.topupType === 'SMS' && choice.sms?.setupOnly === true;
 
 /** The range the chosen amount must fall in; null for a fixed amount. */
 export function rangeToCheck(offer: Offer, choice: TopupChoice): PriceRange | null | undefined {
   if (choice.topupType === 'AUTOMATIC') return offer.automatic?.range;
+  if (choice.topupType === 'SMS') return offer.sms?.range;
   if (isRedeeming(offer, choice.topupType)) return offer.cashCode?.range;
   return choice.amount === null ? offer.range : null;
 }
 
-/** The cart item for the chosen type; SMS top-ups are set up in a later step. */
+/** The cart item for the chosen type; `minor` is null only for a set-up alone. */
 export function cartItem(
   offer: Offer,
   choice: TopupChoice,
   msisdn: string,
-  minor: number,
+  minor: number | null,
 ): CartItemRequest | undefined {
+  if (choice.topupType === 'SMS') {
+    return offer.sms && choice.sms ? smsCartItem(offer.sms, choice.sms, msisdn, minor) : undefined;
+  }
+  if (minor === null) return undefined;
   if (choice.topupType === 'CASH_CODE' && offer.cashCode) {
     return {
       productId: offer.cashCode.productId,

@@ -10,6 +10,7 @@ const offer: Offer = {
   ],
   range: { productId: 'funkfix-topup-any', min: 500, max: 10000, step: 100 },
   automatic: null,
+  sms: null,
   cashCode: { productId: 'funkfix-cash-code', range: { min: 500, max: 5000, step: 100 } },
 };
 const onceOff: TopupInput = { topupType: 'ONCE_OFF', amount: null, cashCode: '', otherAmount: '' };

@@ -1,8 +1,9 @@
 import { isAmountInRange, type MsisdnResult, type PriceRange } from '@shop/domain';
 import { automaticProblems } from './automatic';
-import { isRedeeming, type Offer, rangeToCheck, type TopupChoice } from './cart-item';
+import { isRedeeming, type Offer, rangeToCheck, setsUpOnly, type TopupChoice } from './cart-item';
 import { minorUnits } from './money-input';
 import type { FieldErrors, MoneyFormat } from './props';
+import { smsProblems } from './sms';
 
 /** What the shopper filled in, as the form (or its post before JavaScript) has it. */
 export interface TopupInput extends TopupChoice {
@@ -22,7 +23,8 @@ export type FieldProblem =
         | 'lowBalanceLimitRequired'
         | 'weekdayRequired'
         | 'monthDayRequired'
-        | 'savedMethodRequired';
+        | 'savedMethodRequired'
+        | 'smsPinRequired';
     }
   | { key: 'amountOutOfRange'; range: PriceRange }
   | { key: 'lowBalanceLimitOutOfRange'; min: number; max: number };
@@ -47,13 +49,18 @@ export function topupProblems(offer: Offer, input: TopupInput, number: MsisdnRes
     };
   const minor = chosenAmount(offer, input);
   const range = rangeToCheck(offer, input);
-  if (minor === null) problems.amount = { key: 'amountRequired' };
+  if (setsUpOnly(input)) {
+    // Nothing is topped up now: no amount is asked for.
+  } else if (minor === null) problems.amount = { key: 'amountRequired' };
   else if (range && !isAmountInRange(minor, range)) problems.amount = { key: 'amountOutOfRange', range };
   if (isRedeeming(offer, input.topupType) && input.cashCode.trim() === '')
     problems.cashCode = { key: 'cashCodeRequired' };
   if (input.topupType === 'AUTOMATIC' && offer.automatic) {
     for (const { field, ...problem } of automaticProblems(offer.automatic, input.automatic))
       problems[field] ??= problem;
+  }
+  if (input.topupType === 'SMS' && offer.sms) {
+    for (const { field, ...problem } of smsProblems(input.sms)) problems[field] ??= problem;
   }
   return problems;
 }

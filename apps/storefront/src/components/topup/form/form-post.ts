@@ -30,5 +30,11 @@ export const AUTOMATIC_FIELDS = {
   savedMethod: 'savedMethod',
 } as const;
 
+/**
+ * The field of an SMS top-up's registration; its set-up alone and saved method share the automatic
+ * top-up's fields. The PIN never goes back into the query of the form.
+ */
+export const SMS_FIELDS = { pin: 'smsPin' } as const;
+
 /** In the query back to the form: the problems are those of the input (1), or the API's code. */
 export const TOPUP_RETURN = { checked: 'checked', error: 'error' } as const;

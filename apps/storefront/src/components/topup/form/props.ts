@@ -1,5 +1,6 @@
 import type { PriceRange, ServiceFees } from '@shop/domain';
 import type { AutomaticOffer } from './automatic';
+import type { SmsOffer } from './sms';
 
 export interface FixedAmount {
   productId: string;
@@ -31,7 +32,9 @@ export interface TopupFormProps {
   topupTypes: TopupType[];
   /** The automatic top-up on offer (a tenant with accounts that offers some type of it), if any. */
   automatic: AutomaticOffer | null;
-  /** The shopper is signed in: an automatic top-up may then be set up on a saved method alone. */
+  /** The SMS top-up on offer (a tenant with accounts and a short number), if any. */
+  sms: SmsOffer | null;
+  /** The shopper is signed in: an automatic or SMS top-up may then be set up on a saved method alone. */
   signedIn: boolean;
   /** The cash-code top-up on offer: the code pays for an amount of its range. */
   cashCode: { productId: string; range: PriceRange } | null;
@@ -73,6 +76,8 @@ export interface FieldErrors {
   lowBalanceLimit?: string;
   schedule?: string;
   savedMethod?: string;
+  /** The SMS top-up's consent PIN. */
+  smsPin?: string;
   /** A refusal that concerns no single field. */
   form?: string;
 }

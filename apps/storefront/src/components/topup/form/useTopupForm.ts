@@ -7,10 +7,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { rememberSetupMethod } from '../../../lib/setup-method';
 import { useAlert } from '../../Alerts';
 import { type AutomaticChoice, automaticFromFields, automaticStart } from './automatic';
-import { amountTiles, cartItem, initialAmount, isRedeeming } from './cart-item';
+import { amountTiles, cartItem, initialAmount, isRedeeming, setsUpOnly } from './cart-item';
 import { chosenAmount, describeProblems, topupProblems } from './check';
 import { loadSubmission } from './load-submission';
 import type { FieldErrors, TopupFormProps, TopupType } from './props';
+import { type SmsChoice, smsStart } from './sms';
 import { useCartAddition } from './useCartAddition';
 
 /** The check of the number's network before the shopper goes on. */
@@ -61,23 +62,33 @@ export function useTopupForm(props: TopupFormProps) {
     const start = automaticStart(offer);
     return automaticFromFields(offer, (name) => props.initial.automatic?.[name], start) ?? start;
   });
-  const savedMethods = useSavedMethods(props.signedIn && topupType === 'AUTOMATIC');
+  const [sms, setSms] = useState<SmsChoice | undefined>(() => (props.sms ? smsStart() : undefined));
+  const savedMethods = useSavedMethods(props.signedIn && (topupType === 'AUTOMATIC' || topupType === 'SMS'));
   const [errors, setErrors] = useState<FieldErrors>(props.initialErrors ?? {});
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const showAlert = useAlert();
   const { adding, putInCart } = useCartAddition(props.afterAdding);
   const redeeming = isRedeeming(props, topupType);
   // A set-up without a top-up now is only offered (and sent) with a saved method to charge.
-  const setupOnly = automatic?.setupOnly === true && (savedMethods?.length ?? 0) > 0;
-  const choice = { topupType, amount, cashCode, automatic: automatic && { ...automatic, setupOnly } };
+  const hasSavedMethod = (savedMethods?.length ?? 0) > 0;
+  const setupOnly = automatic?.setupOnly === true && hasSavedMethod;
+  const smsSetupOnly = sms?.setupOnly === true && hasSavedMethod;
+  const choice = {
+    topupType,
+    amount,
+    cashCode,
+    automatic: automatic && { ...automatic, setupOnly },
+    sms: sms && { ...sms, setupOnly: smsSetupOnly },
+  };
 
   const input = { ...choice, otherAmount };
   const minor = chosenAmount(props, input);
 
-  async function add(msisdn: string, minor: number) {
+  async function add(msisdn: string, minor: number | null) {
     const item = cartItem(props, choice, msisdn, minor);
     if (!item) return;
-    if (item.setupOnly && choice.automatic) rememberSetupMethod(choice.automatic.savedMethod);
+    const setup = topupType === 'SMS' ? choice.sms : choice.automatic;
+    if (item.setupOnly && setup) rememberSetupMethod(setup.savedMethod);
     await putInCart(item, msisdn);
   }
 
@@ -90,7 +101,7 @@ export function useTopupForm(props: TopupFormProps) {
     ]);
     const problems = topupProblems(props, input, number);
     setErrors(describeProblems(problems, t, money));
-    if (!number.ok || Object.keys(problems).length > 0 || minor === null) return;
+    if (!number.ok || Object.keys(problems).length > 0 || (minor === null && !setsUpOnly(choice))) return;
     if (otherOperator) {
       // The number stays refused until it changes: nothing to look up again.
       phoneInput.current?.focus();
@@ -141,7 +152,7 @@ export function useTopupForm(props: TopupFormProps) {
     shown: string,
     owner: { brandId: string; brandName: string },
     sold: boolean,
-    minor: number,
+    minor: number | null,
   ) {
     const texts = { number: shown, brand: owner.brandName, expected: props.brand.name };
     const path = sold ? props.brandRoutes[owner.brandId] : undefined;
@@ -196,7 +207,7 @@ export function useTopupForm(props: TopupFormProps) {
     /** Changes the type; a tile the new type does not offer becomes the amount typed. */
     setTopupType: (type: TopupType) => {
       setTopupType(type);
-      const tiles = amountTiles(props.fixedAmounts, props.automatic, type);
+      const tiles = amountTiles(props.fixedAmounts, props, type);
       if (amount !== null && !tiles.some((tile) => tile.amount === amount && tile.purchasable)) {
         setOtherAmount(String(amount / 100));
         setAmount(null);
@@ -206,6 +217,11 @@ export function useTopupForm(props: TopupFormProps) {
       choice: { ...automatic, setupOnly },
       change: (patch: Partial<AutomaticChoice>) =>
         setAutomatic((current) => current && { ...current, ...patch }),
+      savedMethods,
+    },
+    sms: sms && {
+      choice: { ...sms, setupOnly: smsSetupOnly },
+      change: (patch: Partial<SmsChoice>) => setSms((current) => current && { ...current, ...patch }),
       savedMethods,
     },
     cashCode,

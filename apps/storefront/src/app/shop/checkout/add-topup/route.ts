@@ -4,11 +4,12 @@ import { cartStepPath, mainPagePath, type TenantConfig } from '@shop/tenants';
 import { cookies } from 'next/headers';
 import type { NextRequest } from 'next/server';
 import { automaticFields, automaticFromFields } from '../../../../components/topup/form/automatic';
-import { cartItem, type TopupChoice } from '../../../../components/topup/form/cart-item';
+import { cartItem, setsUpOnly, type TopupChoice } from '../../../../components/topup/form/cart-item';
 import { chosenAmount, topupProblems } from '../../../../components/topup/form/check';
 import { TOPUP_FIELDS, TOPUP_RETURN } from '../../../../components/topup/form/form-post';
 import { minorUnits } from '../../../../components/topup/form/money-input';
 import type { TopupType } from '../../../../components/topup/form/props';
+import { smsFromFields } from '../../../../components/topup/form/sms';
 import { topupOffer } from '../../../../components/topup/offer';
 import { postApi } from '../../../../lib/api';
 import { fetchProducts } from '../../../../lib/catalogue';
@@ -72,6 +73,7 @@ export async function POST(request: NextRequest): Promise<Response> {
       topupType === 'AUTOMATIC' && offer.automatic
         ? automaticFromFields(offer.automatic, (name) => (form.has(name) ? field(name) : undefined))
         : undefined,
+    sms: topupType === 'SMS' && offer.sms ? smsFromFields(field) : undefined,
   };
   const input = { ...choice, otherAmount: field(TOPUP_FIELDS.otherAmount) };
   const country = field(TOPUP_FIELDS.country);
@@ -94,7 +96,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   const number = parseMsisdn(field(TOPUP_FIELDS.msisdn), countries);
   const minor = chosenAmount(offer, input);
   const problems = topupProblems(offer, input, number);
-  if (!number.ok || minor === null || Object.keys(problems).length > 0)
+  if (!number.ok || (minor === null && !setsUpOnly(choice)) || Object.keys(problems).length > 0)
     return returnTo([TOPUP_RETURN.checked, '1']);
 
   const onSale = { ...offer, fixedAmounts: offer.fixedAmounts.filter((amount) => amount.purchasable) };
