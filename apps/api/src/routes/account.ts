@@ -15,15 +15,9 @@ import { historyOrder, orderHistory } from '../accounts/history';
 import { editProfile, profileOf } from '../accounts/profile';
 import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
-import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import { accountCallErrors, tenantHeadersSchema } from '../http/schemas';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = accountCallErrors;
 const tags = ['account'];
 const headers = tenantHeadersSchema;
 

@@ -15,15 +15,9 @@ import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
-import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import { accountCallErrors, tenantHeadersSchema } from '../http/schemas';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = accountCallErrors;
 const tags = ['automatic top-ups'];
 const headers = tenantHeadersSchema;
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
 import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
-import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import { accountCallErrors, tenantHeadersSchema } from '../http/schemas';
 import {
   deleteSmsTopup,
   listSmsTopups,
@@ -18,13 +18,7 @@ import {
   updateSmsTopup,
 } from '../sms-topups/registrations';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = accountCallErrors;
 const tags = ['SMS top-ups'];
 const headers = tenantHeadersSchema;
 
