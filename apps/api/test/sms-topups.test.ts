@@ -367,10 +367,23 @@ describe('the account’s SMS top-ups', () => {
     ).toBe('ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER');
   });
 
-  it('the demo account has the demo number registered with PIN 1234', { timeout: 30_000 }, async () => {
-    const token = await shopper().signIn(SHOP);
-    expect(await rowsOf(token)).toEqual([
-      expect.objectContaining({ msisdn: '+31612340108', status: 'ACTIVE' }),
-    ]);
+  it('the demo account has the demo number registered with PIN 1234, in its own data without the PIN', {
+    timeout: 30_000,
+  }, async () => {
+    const { signIn, call } = shopper();
+    const token = await signIn(SHOP);
+    const demo = expect.objectContaining({
+      msisdn: '+31612340108',
+      status: 'ACTIVE',
+      shortNumber: SHORT_NUMBER,
+    });
+    expect(await rowsOf(token)).toEqual([demo]);
+    const exported = await call('GET', '/api/shop/rest/account/export', SHOP, undefined, token);
+    expect(exported.body.smsTopups).toEqual([demo]);
+    const [kept] = await api.database.db
+      .select()
+      .from(schema.smsTopups)
+      .where(eq(schema.smsTopups.msisdn, '+31612340108'));
+    expect(JSON.stringify(exported.body)).not.toContain(String(kept?.pinHash));
   });
 });
