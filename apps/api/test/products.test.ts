@@ -160,9 +160,9 @@ describe('GET /api/shop/rest/v1/products', () => {
       'funkfix-automatic',
     ]);
     expect((await everything('callhome')).some((product) => product.kind === 'AUTOMATIC')).toBe(false);
-    expect((await list('belwaarde', { filters: 'kind=SMS' })).items.map((product) => product.productId)).toEqual([
-      'belwaarde-sms',
-    ]);
+    expect(
+      (await list('belwaarde', { filters: 'kind=SMS' })).items.map((product) => product.productId),
+    ).toEqual(['belwaarde-sms']);
   });
 
   it('refuses a call without a tenant', async () => {

@@ -22,7 +22,13 @@ describe('catalogue values (spec §3)', () => {
 
 describe('the kinds on sale (decisions 0017, 0040, 0041)', () => {
   it('sells every kind, now that automatic and SMS top-ups run', () => {
-    expect(PRODUCT_KINDS.filter(isKindOnSale)).toEqual(['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'SMS', 'VOUCHER']);
+    expect(PRODUCT_KINDS.filter(isKindOnSale)).toEqual([
+      'ONCE_OFF',
+      'AUTOMATIC',
+      'CASH_CODE',
+      'SMS',
+      'VOUCHER',
+    ]);
     expect(PRODUCT_KINDS.filter(isSetupKind)).toEqual(['AUTOMATIC', 'SMS']);
   });
 });
