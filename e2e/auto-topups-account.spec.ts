@@ -2,11 +2,8 @@ import { formatMsisdn } from '@shop/domain';
 import {
   checkoutAddressAnswerSchema,
   commitAnswerSchema,
-  confirmedPaymentTokenAnswerSchema,
   createdOrderAnswerSchema,
-  createdPaymentTokenAnswerSchema,
   detailedCartSchema,
-  type PaymentToken,
   validateOtpAnswerSchema,
 } from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
@@ -15,6 +12,7 @@ import { type FreshAccount, freshAccount, signIn, signInTo } from './account-ses
 import { callApi } from './accounts';
 import { latestCode, testCards, uniqueNumber } from './checkout';
 import { expect, type Page, test } from './fixtures';
+import { savedCard } from './saved-cards';
 import { expectNoAxeViolations, shopUrl, tenant } from './shop';
 
 const PAGE = '/account/automatic-topups';
@@ -24,29 +22,6 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 const DEMO_NUMBER = { funkfix: formatMsisdn('+4917012340101'), blitzmobil: formatMsisdn('+4915112340102') };
 
 const card = (page: Page, number: string) => page.getByTestId('auto-topup').filter({ hasText: number });
-
-/** The account's saved card at the sandbox provider, saved as the payment-methods page saves one. */
-async function savedCard(
-  call: <T extends z.ZodType>(path: string, schema: T, body: unknown) => Promise<z.infer<T>>,
-  cardNumber: string,
-  name?: string,
-): Promise<PaymentToken> {
-  const created = await call('/api/shop/rest/payment-tokens/create', createdPaymentTokenAnswerSchema, {
-    paymentMethod: 'creditcard',
-    ...(name ? { name } : {}),
-  });
-  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-  const approved = await fetch(`${created.payerUrl}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cardNumber, expiry: `12/${year}`, cvc: '123' }),
-  });
-  expect(approved.status, await approved.text()).toBe(200);
-  const confirmed = await call('/api/shop/rest/payment-tokens/confirm', confirmedPaymentTokenAnswerSchema, {
-    id: created.id,
-  });
-  return confirmed.paymentToken;
-}
 
 /**
  * An account of the journey's own on ladeplatz (which lets top-ups pause) with two saved cards

@@ -5,7 +5,12 @@ import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '../../components/account/AccountNav';
 import { OrderCard } from '../../components/account/OrderCard';
 import { ProfileSummary } from '../../components/account/ProfileSummary';
-import { AUTO_TOPUPS_PATH, PAYMENT_METHODS_PATH } from '../../components/account/payment-methods';
+import {
+  AUTO_TOPUPS_PATH,
+  PAYMENT_METHODS_PATH,
+  SMS_TOPUPS_PATH,
+} from '../../components/account/payment-methods';
+import { smsTopupShortNumber } from '../../components/account/sms-topups/sms-topup-display';
 import { accountCall, accountTenant, orderFormat } from '../../lib/account';
 import { ORDERS_PATH, orderHistoryApiPath } from '../../lib/order-history';
 import { titledBy } from '../../lib/page-title';
@@ -82,6 +87,11 @@ export default async function AccountPage() {
           <a className="account-panel__more" href={AUTO_TOPUPS_PATH}>
             {t('accountAutoTopupsLink')}
           </a>
+          {smsTopupShortNumber(tenant) && (
+            <a className="account-panel__more" href={SMS_TOPUPS_PATH}>
+              {t('accountSmsTopupsLink')}
+            </a>
+          )}
         </section>
       </div>
     </>

@@ -13,6 +13,8 @@ export const PAYMENT_METHODS_PATH = '/account/settings/payment-methods';
 export const PAYMENT_METHODS_RETURN_PATH = `${PAYMENT_METHODS_PATH}/return`;
 /** The automatic top-ups that charge a saved method. */
 export const AUTO_TOPUPS_PATH = '/account/automatic-topups';
+/** The numbers that top up by SMS, each charging a saved method. */
+export const SMS_TOPUPS_PATH = '/account/sms-topups';
 
 /** Spec §7 Payment methods, as the shop's `/api/*` passes them on. */
 export const PAYMENT_TOKENS_API = {
