@@ -34,7 +34,11 @@ export async function codeSentTo(to: string, since: Date): Promise<string | unde
   });
   if (!response.ok) return undefined;
   const messages = (await response.json()) as { text: string; sentAt: string }[];
-  return messages.find((message) => new Date(message.sentAt) >= since)?.text.match(/\b\d{6}\b/)?.[0];
+  // Other messages (a link, an answer) may come in between: the newest one with a code counts.
+  return messages
+    .filter((message) => new Date(message.sentAt) >= since)
+    .map((message) => message.text.match(/\b\d{6}\b/)?.[0])
+    .find((code) => code !== undefined);
 }
 
 /** Waits for the code sent to `to` since `since` and answers it. */

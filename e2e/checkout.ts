@@ -118,5 +118,9 @@ export async function latestCode(msisdn: string): Promise<string | undefined> {
   });
   if (!response.ok) return undefined;
   const messages = (await response.json()) as { channel: string; text: string }[];
-  return messages.find((message) => message.channel === 'sms')?.text.match(/\b\d{6}\b/)?.[0];
+  // Other messages (a link, an answer) may come in between: the newest one with a code counts.
+  return messages
+    .filter((message) => message.channel === 'sms')
+    .map((message) => message.text.match(/\b\d{6}\b/)?.[0])
+    .find((code) => code !== undefined);
 }

@@ -127,6 +127,8 @@ const backendEnv = {
   API_PORT: String(ports.api),
   SANDBOX_URL: sandboxUrl,
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${ports.sandboxSmtp}`,
+  // Links sent by SMS (a light top-up's) open the shop here.
+  SHOP_URL_TEMPLATE: process.env.SHOP_URL_TEMPLATE ?? `http://{shopId}.localhost:${ports.storefront}`,
 };
 run('api', [...tsx, 'apps/api/src/main.ts'], {
   ...backendEnv,

@@ -67,6 +67,8 @@ export interface AppDependencies {
   jobs: Pick<JobQueue, 'send' | 'counts'>;
   /** Where the abuse limits keep their counts (Redis or memory) and any numbers other than the defaults. */
   abuseLimits?: AbuseLimitOptions;
+  /** The shop's address in links sent by SMS (`SHOP_URL_TEMPLATE`). */
+  shopUrlTemplate?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -167,6 +169,9 @@ export async function buildApp({
     },
     onSms: async (requestId: string) => {
       await jobs.send('sms-topup', { requestId });
+    },
+    onLightLinks: async (linkIds: string[]) => {
+      for (const linkId of linkIds) await jobs.send('auto-topup-light-link', { linkId });
     },
   });
   await app.register(async (scoped) => {

@@ -21,6 +21,11 @@ const envSchema = z.object({
   SANDBOX_URL: z.url().default('http://localhost:4100'),
   /** Where the payment provider reaches this API (webhooks); default http://127.0.0.1:{API_PORT}. */
   API_PUBLIC_URL: z.url().optional(),
+  /** The shop's address in links sent by SMS, `{shopId}` for the tenant; unset means https://{its first domain}. */
+  SHOP_URL_TEMPLATE: z
+    .string()
+    .regex(/^https?:\/\/\S+$/)
+    .optional(),
   /** The mail server receipts go through. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().min(3).default('Shop receipts <receipts@shop.example>'),

@@ -63,14 +63,20 @@ export function shopServices(
     commitLeaseMs: env.COMMIT_LEASE_SECONDS * 1000,
     publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
     operatorWebhookSecret: env.OPERATOR_WEBHOOK_SECRET,
+    ...(env.SHOP_URL_TEMPLATE ? { shopUrlTemplate: env.SHOP_URL_TEMPLATE } : {}),
   };
 }
 
 /** The services the jobs work with: the commit's, the tenants, a log. */
 export const jobServices = (
-  dependencies: Parameters<typeof servicesOf>[0] & Pick<AppDependencies, 'tenants'>,
+  dependencies: Parameters<typeof servicesOf>[0] & Pick<AppDependencies, 'tenants' | 'shopUrlTemplate'>,
   log: FastifyBaseLogger,
-) => ({ ...servicesOf(dependencies).fulfilment, tenants: dependencies.tenants, log });
+) => ({
+  ...servicesOf(dependencies).fulfilment,
+  tenants: dependencies.tenants,
+  shopUrlTemplate: dependencies.shopUrlTemplate,
+  log,
+});
 
 /** The log of the jobs (JSON lines, as the API's). */
 export const jobLogger = (env: Env): FastifyBaseLogger => pino({ level: env.LOG_LEVEL, name: 'jobs' });

@@ -140,11 +140,12 @@ describe('registering a number through the cart', () => {
           quantity: 2,
         },
       ],
-      [{ productId: 'belwaarde-1000', phoneNumber: number, smsTopupConsent: '1234' }],
+      [{ productId: 'belwaarde-topup-1000', phoneNumber: number, smsTopupConsent: '1234' }],
     ]) {
       const added = await call('POST', '/api/shop/rest/v2/addToCart', SHOP, { items });
       expect(added.status, JSON.stringify(items)).toBe(400);
       expect(added.body.code).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(added.body), JSON.stringify(items)).toMatch(/smsTopupConsent|quantity/);
     }
   });
 

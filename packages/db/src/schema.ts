@@ -513,9 +513,8 @@ export const autoTopups = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    paymentTokenId: uuid('payment_token_id')
-      .notNull()
-      .references(() => paymentTokens.id),
+    /** The saved method each run charges; none for a light top-up, which sends a link instead. */
+    paymentTokenId: uuid('payment_token_id').references(() => paymentTokens.id),
     msisdn: text('msisdn').notNull(),
     brand: text('brand').notNull(),
     productId: text('product_id').notNull(),
@@ -664,4 +663,32 @@ export const smsTopupRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sms_topup_requests_open').on(table.state, table.updatedAt)],
+);
+
+/**
+ * A light automatic top-up's link (decision 0042): sent by SMS when the balance runs low, it opens
+ * the shop with the top-up filled in. The link carries a secret kept here as its SHA-256 only, and
+ * the notification code; it expires, and is used up once a top-up bought through it is delivered.
+ */
+export const autoTopupLightLinks = pgTable(
+  'auto_topup_light_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    autoTopupId: uuid('auto_topup_id')
+      .notNull()
+      .references(() => autoTopups.id, { onDelete: 'cascade' }),
+    /** The operator event that asked for it: one link per event. */
+    eventId: text('event_id').notNull(),
+    notificationCode: text('notification_code').notNull().unique(),
+    /** SHA-256 (hex) of the link's secret; written when the SMS goes out. */
+    hashDigest: text('hash_digest'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('auto_topup_light_links_event').on(table.autoTopupId, table.eventId)],
 );

@@ -24,6 +24,10 @@ export function smsTopupKeywords(languages: readonly Language[]): string[] {
   return [...new Set(languages.flatMap((language) => SMS_TOPUP_KEYWORDS[language]))];
 }
 
+/** The SMS a shop gives as its example, in a language: "KOOP 15 1234" in Dutch. */
+export const smsTopupExampleText = (language: Language, amount = 15, pin = '1234') =>
+  `${SMS_TOPUP_KEYWORDS[language][0]} ${amount} ${pin}`;
+
 /** The consent PIN a shopper chooses when registering: 4 to 6 digits. */
 export const SMS_PIN_PATTERN = /^\d{4,6}$/;
 

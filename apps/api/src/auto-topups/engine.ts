@@ -22,15 +22,17 @@ import type { FulfilmentServices } from '../fulfilment/context';
 import { type Order, paymentsOf } from '../orders/orders';
 import { newPaymentAttempt } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
+import { newLightLink } from './light-links';
 import { sendAutoTopupNotice } from './notices';
 import { scheduleOf, timeZoneOf } from './register';
 import type { AutoTopup } from './rows';
 
 const { autoTopupRuns, autoTopups, customers, operatorEvents, orders, paymentTokens } = schema;
 
-/** What the engine works with: the commit's services and every tenant. */
+/** What the engine works with: the commit's services, every tenant, and the shops' address for links. */
 export interface EngineServices extends FulfilmentServices {
   tenants: TenantRegistry;
+  shopUrlTemplate?: string | undefined;
 }
 
 type Run = typeof autoTopupRuns.$inferSelect;
@@ -103,10 +105,17 @@ export async function takeDueRuns(services: EngineServices, now: Date): Promise<
   return [...created, ...retries.map((run) => run.id)];
 }
 
+/** What an operator event leads to: runs to execute, and light top-ups' links to send. */
+export interface EventOutcome {
+  runs: string[];
+  links: string[];
+}
+
 /**
  * An operator event (docs/auto-topups.md), acted on once by its id: a low-balance event gives a
  * run to each live low-balance top-up of the number whose balance is under its limit, once per
- * dip; a tariff renewal gives one to each live tariff top-up. Answers the runs to execute.
+ * dip (a light top-up gets a link instead, decision 0042); a tariff renewal gives one to each
+ * live tariff top-up.
  */
 export async function receiveOperatorEvent(
   db: Database,
@@ -114,27 +123,28 @@ export async function receiveOperatorEvent(
     | { eventId: string; type: 'low-balance'; msisdn: string; balance: number }
     | { eventId: string; type: 'tariff-renewal'; msisdn: string },
   now: Date,
-): Promise<string[]> {
+): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
+    const outcome: EventOutcome = { runs: [], links: [] };
     const [fresh] = await tx
       .insert(operatorEvents)
       .values({ eventId: event.eventId, type: event.type, msisdn: event.msisdn })
       .onConflictDoNothing()
       .returning();
-    if (!fresh) return [];
+    if (!fresh) return outcome;
     const live = and(eq(autoTopups.msisdn, event.msisdn), eq(autoTopups.status, 'ENABLED'));
-    const ids: string[] = [];
+    const ids = outcome.runs;
     if (event.type === 'tariff-renewal') {
       const topups = await tx
         .select()
         .from(autoTopups)
-        .where(and(live, eq(autoTopups.tariffEnabled, true)))
+        .where(and(live, eq(autoTopups.tariffEnabled, true), eq(autoTopups.light, false)))
         .for('update');
       for (const topup of topups) {
         const id = await newRun(tx, topup, `tariff:${event.eventId}`);
         if (id) ids.push(id);
       }
-      return ids;
+      return outcome;
     }
     const topups = await tx
       .select()
@@ -151,10 +161,15 @@ export async function receiveOperatorEvent(
         .set({ dipTriggeredAt: decision.next.triggeredAt, dipRearmed: decision.next.rearmed, updatedAt: now })
         .where(eq(autoTopups.id, topup.id));
       if (decision.kind !== 'top-up') continue;
+      if (topup.light) {
+        const link = await newLightLink(tx, topup, event.eventId, now);
+        if (link) outcome.links.push(link);
+        continue;
+      }
       const id = await newRun(tx, topup, `low-balance:${event.eventId}`);
       if (id) ids.push(id);
     }
-    return ids;
+    return outcome;
   });
 }
 
@@ -206,7 +221,9 @@ async function prepare(services: EngineServices, runId: string, now: Date): Prom
       await skip(`top-up ${topup?.status ?? 'gone'}`);
       return { kind: 'stop' };
     }
-    const [token] = await tx.select().from(paymentTokens).where(eq(paymentTokens.id, topup.paymentTokenId));
+    const [token] = topup.paymentTokenId
+      ? await tx.select().from(paymentTokens).where(eq(paymentTokens.id, topup.paymentTokenId))
+      : [];
     const [customer] = await tx.select().from(customers).where(eq(customers.id, topup.customerId));
     if (!token?.providerTokenId || token.status !== 'ACTIVE' || !customer) {
       await skip('payment method gone');

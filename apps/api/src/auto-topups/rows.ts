@@ -72,7 +72,7 @@ export async function queryAutoTopups(
   const rows = await db
     .select({ topup: autoTopups, tokenName: paymentTokens.name })
     .from(autoTopups)
-    .innerJoin(paymentTokens, eq(paymentTokens.id, autoTopups.paymentTokenId))
+    .leftJoin(paymentTokens, eq(paymentTokens.id, autoTopups.paymentTokenId))
     .where(and(...conditions))
     .orderBy(desc(autoTopups.createdAt));
   const charges = await chargesOf(
@@ -83,7 +83,12 @@ export async function queryAutoTopups(
   return rows.map(({ topup, tokenName }) => rowOf(topup, tokenName, charges.get(topup.id) ?? []));
 }
 
-export function rowOf(topup: AutoTopup, tokenName: string, charges: AutoTopupRow['charges']): AutoTopupRow {
+/** A top-up as the calls answer it; a light one names no saved method (it charges none). */
+export function rowOf(
+  topup: AutoTopup,
+  tokenName: string | null,
+  charges: AutoTopupRow['charges'],
+): AutoTopupRow {
   const type = topup.type as AutoTopupType;
   return {
     autoTopupId: topup.id,
@@ -91,8 +96,8 @@ export function rowOf(topup: AutoTopup, tokenName: string, charges: AutoTopupRow
     topupType: familyOf(type),
     autoTopupLight: topup.light,
     brand: topup.brand,
-    paymentToken: topup.paymentTokenId,
-    paymentTokenName: tokenName,
+    paymentToken: topup.paymentTokenId ?? '',
+    paymentTokenName: tokenName ?? '',
     status: topup.status as AutoTopupStatus,
     shopId: topup.tenantId,
     userId: topup.customerId,
@@ -119,7 +124,7 @@ export async function rowById(
   const [row] = await db
     .select({ topup: autoTopups, tokenName: paymentTokens.name })
     .from(autoTopups)
-    .innerJoin(paymentTokens, eq(paymentTokens.id, autoTopups.paymentTokenId))
+    .leftJoin(paymentTokens, eq(paymentTokens.id, autoTopups.paymentTokenId))
     .where(eq(autoTopups.id, id));
   if (!row) throw new Error(`auto top-up ${id} vanished`);
   return rowOf(row.topup, row.tokenName, (await chargesOf(db, [id], monthStart)).get(id) ?? []);

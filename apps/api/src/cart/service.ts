@@ -15,6 +15,7 @@ import {
 import type { CartItem, DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { checkLightItem } from '../auto-topups/light-links';
 import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
 import type { NumberOwners } from '../catalogue/number-owners';
 import { hashSmsPin, hasSmsTopup } from '../sms-topups/registrations';
@@ -220,6 +221,8 @@ export async function addItems(
     });
     // A number with a live low-balance or SMS top-up is told so now, not after the contact step.
     for (const line of added) {
+      const lightCode = (line.options as CartItem).autoTopupLightNotificationId;
+      if (lightCode) await checkLightItem(tx, tenant, lightCode, line.phoneNumber, now);
       if (!line.phoneNumber) continue;
       const type = setupTypeOf(line.options as CartItem);
       if (

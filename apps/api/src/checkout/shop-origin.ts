@@ -26,3 +26,12 @@ export function resultUrl(origin: string, cartName: string, orderNumber: string)
   url.searchParams.set('orderNumber', orderNumber);
   return url.toString();
 }
+
+/**
+ * Where a shopper reaches the tenant's shop from a message (a link by SMS): `SHOP_URL_TEMPLATE`
+ * with `{shopId}` filled in (development: `http://{shopId}.localhost:3000`), else the tenant's
+ * first domain.
+ */
+export function publicShopOrigin(tenant: TenantConfig, template: string | undefined): string {
+  return template ? template.replaceAll('{shopId}', tenant.shopId) : `https://${tenant.domains[0]}`;
+}

@@ -12,6 +12,9 @@ export const DEMO_LOW_BALANCE_TOPUPS: Readonly<Record<string, { amount: number; 
   blitzmobil: { amount: 1500, limit: 500 },
 };
 
+/** The demo accounts with a light low-balance top-up of their number (decision 0042). */
+export const DEMO_LIGHT_TOPUPS: readonly string[] = ['belwaarde'];
+
 /** The demo accounts' SMS top-up registrations (demo-tenants.md), by consent PIN. */
 export const DEMO_SMS_TOPUP_PINS: Readonly<Record<string, string>> = { belwaarde: '1234' };
 
@@ -51,6 +54,27 @@ export async function loadDemoSavedMethods(tx: Transaction, tenant: TenantConfig
   if (topup) await loadLowBalanceTopup(tx, tenant, customer.id, token.id, msisdn, topup);
   const pin = DEMO_SMS_TOPUP_PINS[tenant.shopId];
   if (pin) await loadSmsTopup(tx, tenant, customer.id, token.id, msisdn, pin);
+  if (DEMO_LIGHT_TOPUPS.includes(tenant.shopId)) await loadLightTopup(tx, tenant, customer.id, msisdn);
+}
+
+/** A light low-balance top-up of the demo number: a link by SMS when the balance falls under 5 €. */
+async function loadLightTopup(tx: Transaction, tenant: TenantConfig, customerId: string, msisdn: string) {
+  const product = await productOf(tx, tenant, `${tenant.shopId}-automatic-light`);
+  if (!product) return;
+  await tx.insert(autoTopups).values({
+    tenantId: tenant.shopId,
+    customerId,
+    paymentTokenId: null,
+    msisdn,
+    brand: product.brandId,
+    productId: product.productId,
+    amount: 1500,
+    currency: tenant.currency,
+    type: 'LOW_BALANCE',
+    lowBalanceLimit: 500,
+    light: true,
+    status: 'ENABLED',
+  });
 }
 
 async function productOf(tx: Transaction, tenant: TenantConfig, productId: string) {

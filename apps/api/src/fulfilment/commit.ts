@@ -11,6 +11,7 @@ import {
   settlement,
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { useLightLinks } from '../auto-topups/light-links';
 import { registerSetups } from '../auto-topups/register';
 import { moveOrder } from '../orders/order-status';
 import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../orders/orders';
@@ -213,6 +214,7 @@ async function keepSetups(context: FulfilmentContext, order: Order, payment: Pay
       }
       await registerSetups(tx, context.tenant, withToken, new Date());
       await registerSmsSetups(tx, context.tenant, withToken);
+      await useLightLinks(tx, context.tenant, withToken, new Date());
     });
   } catch (err) {
     context.log.warn(

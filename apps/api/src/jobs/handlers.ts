@@ -1,7 +1,6 @@
-import type { TenantRegistry } from '@shop/tenants';
-import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
+import { type EngineServices, executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
+import { sendLightLink } from '../auto-topups/light-links';
 import { deleteExpiredCarts } from '../cart/service';
-import type { FulfilmentServices } from '../fulfilment/context';
 import { reconcileOrders } from '../fulfilment/reconcile';
 import { staleSmsRequests } from '../sms-topups/inbound';
 import { processSmsRequest } from '../sms-topups/process';
@@ -9,10 +8,7 @@ import { runCommitJob } from './commit-order';
 import type { JobHandlers, JobQueue } from './queue';
 
 /** What each job does, with the services of the commit. */
-export function jobHandlers(
-  services: FulfilmentServices & { tenants: TenantRegistry },
-  jobs: Pick<JobQueue, 'send'>,
-): JobHandlers {
+export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send'>): JobHandlers {
   const { db, log } = services;
   return {
     'commit-order': ({ paymentId }) => runCommitJob(services, paymentId),
@@ -36,6 +32,9 @@ export function jobHandlers(
     'sms-topup': async ({ requestId }) => {
       const outcome = await processSmsRequest(services, requestId);
       if (outcome) log.info({ requestId, outcome }, 'SMS top-up request');
+    },
+    'auto-topup-light-link': async ({ linkId }) => {
+      if (await sendLightLink(services, linkId)) log.info({ linkId }, 'light top-up link sent');
     },
     'delete-expired-carts': async () => {
       const deleted = await deleteExpiredCarts(db);

@@ -17,6 +17,8 @@ export const jobPayloads = {
   'auto-topup-run': z.object({ runId: z.uuid() }),
   /** One SMS a shopper sent to a short number: read, charge, top up, answer (docs/sms-topups.md). */
   'sms-topup': z.object({ requestId: z.uuid() }),
+  /** A light automatic top-up's link, sent by SMS (decision 0042). */
+  'auto-topup-light-link': z.object({ linkId: z.uuid() }),
 };
 
 export type JobName = keyof typeof jobPayloads;
@@ -66,6 +68,14 @@ export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
   // As a run: the order's attempt keys the charge and the commit tops up once, however often it runs.
   'sms-topup': {
     keyOf: ({ requestId }) => requestId,
+    retries: 6,
+    retryDelaySeconds: 10,
+    concurrency: 2,
+    pollSeconds: 1,
+  },
+  // A gateway out of reach: the link is sent again, its earlier secret replaced.
+  'auto-topup-light-link': {
+    keyOf: ({ linkId }) => linkId,
     retries: 6,
     retryDelaySeconds: 10,
     concurrency: 2,

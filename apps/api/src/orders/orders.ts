@@ -175,12 +175,21 @@ export async function orderForCart(
 }
 
 type CartItemOptions = Partial<
-  Pick<CartItem, 'cashCode' | 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption' | 'smsTopupConsent'>
+  Pick<
+    CartItem,
+    | 'cashCode'
+    | 'autoTopupOption'
+    | 'lowBalanceOption'
+    | 'recurringOption'
+    | 'smsTopupConsent'
+    | 'autoTopupLightNotificationId'
+  >
 >;
 
 /**
  * The cart's lines as the order keeps them; a cash-code line keeps its code for the commit, an
- * automatic top-up what the shopper set up, an SMS top-up its PIN's hash.
+ * automatic top-up what the shopper set up, an SMS top-up its PIN's hash, a top-up through a
+ * light link its code.
  */
 async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) {
   const rows = await tx
@@ -189,13 +198,21 @@ async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) 
     .where(eq(cartItems.cartId, cart.id));
   const options = new Map(rows.map((row) => [row.itemKey, row.options as CartItemOptions]));
   return detail.items.map((item) => {
-    const { cashCode, autoTopupOption, lowBalanceOption, recurringOption, smsTopupConsent } =
-      options.get(item.itemKey) ?? {};
+    const {
+      cashCode,
+      autoTopupOption,
+      lowBalanceOption,
+      recurringOption,
+      smsTopupConsent,
+      autoTopupLightNotificationId,
+    } = options.get(item.itemKey) ?? {};
     if (item.kind === 'CASH_CODE' && cashCode) return { ...item, cashCode };
     if (item.kind === 'AUTOMATIC')
       return { ...item, setup: { autoTopupOption, lowBalanceOption, recurringOption } };
     // The cart keeps the consent PIN's hash only (cart/service.ts).
     if (item.kind === 'SMS' && smsTopupConsent) return { ...item, setup: { pinHash: smsTopupConsent } };
+    // A top-up bought through a light top-up's link uses the link up once delivered.
+    if (autoTopupLightNotificationId) return { ...item, lightNotificationCode: autoTopupLightNotificationId };
     return item;
   });
 }

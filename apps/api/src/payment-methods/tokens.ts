@@ -41,12 +41,12 @@ async function tokensInUse(db: Database | Transaction, ids: string[]): Promise<S
     .selectDistinct({ id: smsTopups.paymentTokenId })
     .from(smsTopups)
     .where(and(inArray(smsTopups.paymentTokenId, ids), ne(smsTopups.status, 'DELETED')));
-  return new Set([...automatic, ...sms].map((row) => row.id));
+  return new Set([...automatic, ...sms].flatMap((row) => (row.id ? [row.id] : [])));
 }
 
 /** A method no live top-up charges any more is no longer recurring (spec §4). */
-export async function releaseToken(tx: Transaction, tokenId: string, now: Date): Promise<void> {
-  if ((await tokensInUse(tx, [tokenId])).has(tokenId)) return;
+export async function releaseToken(tx: Transaction, tokenId: string | null, now: Date): Promise<void> {
+  if (!tokenId || (await tokensInUse(tx, [tokenId])).has(tokenId)) return;
   await tx
     .update(paymentTokens)
     .set({ recurring: false, updatedAt: now })

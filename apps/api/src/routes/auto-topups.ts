@@ -1,6 +1,8 @@
 import { DomainError } from '@shop/domain';
 import {
   autoTopupAnswerSchema,
+  autoTopupLightAnswerSchema,
+  autoTopupLightQueryBodySchema,
   autoTopupQueryBodySchema,
   autoTopupRowsAnswerSchema,
   deleteAutoTopupBodySchema,
@@ -10,12 +12,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
+import { queryLightLink } from '../auto-topups/light-links';
 import { type AutoTopupContext, deleteAutoTopup, updateAutoTopup } from '../auto-topups/manage';
 import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
 import { accountCallErrors, tenantHeadersSchema } from '../http/schemas';
+import { signedInOrGuest } from '../http/session';
 
 const errors = accountCallErrors;
 const tags = ['automatic top-ups'];
@@ -59,6 +63,25 @@ export const autoTopupRoutes: FastifyPluginAsyncZod<AccountServices & { limits: 
         context.now,
       );
       return { rows };
+    },
+  );
+
+  app.post(
+    '/api/topup/autotopuplight/query',
+    {
+      schema: {
+        tags,
+        summary: 'Whose a light top-up’s link is, and for its owner the top-up it fills in',
+        headers,
+        body: autoTopupLightQueryBodySchema,
+        response: { 200: autoTopupLightAnswerSchema, ...errors },
+      },
+      // A link's secret is a code like any other: guessing it is slowed down the same way.
+      onRequest: limits.guard('codeCheckPerClient'),
+    },
+    async (request) => {
+      const session = await signedInOrGuest(services.db, request, new Date());
+      return queryLightLink(services.db, request.tenant, request.body, session?.customer.id);
     },
   );
 

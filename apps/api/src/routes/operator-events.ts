@@ -8,8 +8,8 @@ import type { PinCipher } from '../vouchers/pin-crypto';
 
 /**
  * `POST /api/webhooks/operator`: the mobile operator's signed events. A low-balance or
- * tariff-renewal event gives the number's automatic top-ups their runs (once per event id; the
- * runs go to the job queue); an SMS is kept by its message id (an SMS without one by the event's)
+ * tariff-renewal event gives the number's automatic top-ups their runs, and light ones their
+ * links (once per event id; both go to the job queue); an SMS is kept by its message id (an SMS without one by the event's)
  * and goes to the job queue once; other events are taken and ignored. 401 `INVALID_SIGNATURE`
  * changes nothing; a signed event is answered 200 once recorded, so the operator stops retrying.
  */
@@ -19,7 +19,8 @@ export const operatorEventRoutes: FastifyPluginAsync<{
   secret: string;
   onRuns: (runIds: string[]) => Promise<void>;
   onSms: (requestId: string) => Promise<void>;
-}> = async (app, { db, pins, secret, onRuns, onSms }) => {
+  onLightLinks: (linkIds: string[]) => Promise<void>;
+}> = async (app, { db, pins, secret, onRuns, onSms, onLightLinks }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -46,9 +47,13 @@ export const operatorEventRoutes: FastifyPluginAsync<{
       request.log.info({ eventId: event.eventId, messageId, fresh: requestId !== undefined }, 'inbound SMS');
       return { received: true };
     }
-    const runs = await receiveOperatorEvent(db, event, new Date());
+    const { runs, links } = await receiveOperatorEvent(db, event, new Date());
     await onRuns(runs);
-    request.log.info({ eventId: event.eventId, type: event.type, runs: runs.length }, 'operator event');
-    return { received: true, runs: runs.length };
+    await onLightLinks(links);
+    request.log.info(
+      { eventId: event.eventId, type: event.type, runs: runs.length, links: links.length },
+      'operator event',
+    );
+    return { received: true, runs: runs.length, links: links.length };
   });
 };

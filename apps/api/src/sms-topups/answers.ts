@@ -1,4 +1,4 @@
-import { formatMoney, isLanguage, type Language, SMS_TOPUP_KEYWORDS } from '@shop/domain';
+import { formatMoney, isLanguage, type Language, smsTopupExampleText } from '@shop/domain';
 import { type TenantConfig, tenantTranslations } from '@shop/tenants';
 import { IntlMessageFormat } from 'intl-messageformat';
 
@@ -24,10 +24,6 @@ export function answerLanguage(tenant: TenantConfig, language: string | null | u
     : tenant.defaultLocale;
 }
 
-/** The example a shop gives in its answers and pages: "KOOP 15 1234". */
-export const smsTopupExample = (language: Language, amount = 15) =>
-  `${SMS_TOPUP_KEYWORDS[language][0]} ${amount} 1234`;
-
 /** The answer's text in the language, with the shop's name, site and short number filled in. */
 export function answerText(tenant: TenantConfig, language: Language, answer: SmsAnswer): string {
   const texts = tenantTranslations(tenant, language, 'messages');
@@ -36,7 +32,7 @@ export function answerText(tenant: TenantConfig, language: Language, answer: Sms
     provider: tenant.providerName,
     site: tenant.domains[0] ?? tenant.domain,
     shortNumber: tenant.smsShortNumber ?? '',
-    example: smsTopupExample(language),
+    example: smsTopupExampleText(language),
   };
   if ('amount' in answer) values.amount = money(answer.amount);
   if ('msisdn' in answer) values.msisdn = answer.msisdn;

@@ -29,6 +29,9 @@ export function topupDataFilter(params: SearchParams): Pick<ProductFilters, 'top
  * before JavaScript with `method=get`), and what its post sent back with a problem.
  */
 export function topupStart(params: SearchParams): TopupFormProps['initial'] {
+  // A light top-up's link (decision 0042) adds its secret and code to the number and amount.
+  const hash = queryValue(params, 'hash');
+  const notificationCode = queryValue(params, 'notificationCode');
   const automatic = Object.values(AUTOMATIC_FIELDS).flatMap((name) => {
     const value = queryValue(params, name);
     return value === undefined ? [] : [[name, value] as const];
@@ -41,5 +44,6 @@ export function topupStart(params: SearchParams): TopupFormProps['initial'] {
     checked: queryValue(params, TOPUP_RETURN.checked) === '1',
     error: queryValue(params, TOPUP_RETURN.error),
     ...(automatic.length > 0 ? { automatic: Object.fromEntries(automatic) } : {}),
+    ...(hash && notificationCode ? { light: { hash, notificationCode } } : {}),
   };
 }

@@ -90,3 +90,28 @@ export const deleteAutoTopupBodySchema = z
   .object({ autoTopupId: autoTopupIdSchema, paymentToken: z.string().max(64).optional() })
   .loose();
 export type DeleteAutoTopupRequest = z.infer<typeof deleteAutoTopupBodySchema>;
+
+/** POST /api/topup/autotopuplight/query: a light top-up's link, as its SMS carried it. */
+export const autoTopupLightQueryBodySchema = z
+  .object({
+    hash: z.string().min(1).max(200),
+    notificationCode: z.string().min(1).max(64),
+  })
+  .loose();
+export type AutoTopupLightQuery = z.infer<typeof autoTopupLightQueryBodySchema>;
+
+/**
+ * Whose link it is (`userId`); for that account, signed in, the top-up it fills in: the number,
+ * the amount, and the code the cart item names (`autoTopupLightNotificationId`).
+ */
+export const autoTopupLightAnswerSchema = z
+  .object({
+    userId: z.string(),
+    msisdn: z.string().optional(),
+    amount: z.number().optional(),
+    currency: z.string().optional(),
+    notificationCode: z.string().optional(),
+    expiresAt: z.string().optional(),
+  })
+  .meta({ id: 'AutoTopupLight' });
+export type AutoTopupLightAnswer = z.infer<typeof autoTopupLightAnswerSchema>;

@@ -8,6 +8,8 @@ import { initialAmount, initialNumber, type Offer } from './form/cart-item';
 import { describeProblems, topupProblems } from './form/check';
 import type { FieldErrors, TopupFormProps, TopupType } from './form/props';
 import { TopupForm } from './form/TopupForm';
+import { LightLinkNotice } from './LightLinkNotice';
+import { lightLinkState } from './light-link';
 import { topupOffer } from './offer';
 
 /** The country the page names, else that of its `?msisdn=` when it is a valid number of one the shop serves. */
@@ -84,8 +86,13 @@ export async function TopupSection({
   const topupType =
     offer.topupTypes.find((type) => type === initial.topupType) ?? offer.topupTypes[0] ?? 'ONCE_OFF';
   const initialErrors = await returnedProblems(tenant, { ...offer, fixedAmounts }, initial, topupType);
+  const light = initial.light && (await lightLinkState(tenant, shopper, initial.light));
+  const owned = light?.kind === 'owner' ? light : undefined;
+  const lightPage =
+    initial.light &&
+    `${pagePath}?${new URLSearchParams({ msisdn: initial.msisdn ?? '', amount: initial.amount ?? '', ...initial.light })}`;
 
-  return (
+  const form = (
     <TopupForm
       brand={brand}
       currency={tenant.currency}
@@ -102,13 +109,23 @@ export async function TopupSection({
       brandRoutes={tenant.brandRoutes}
       initial={{
         ...initial,
-        msisdn: shownNumber(initial),
-        topupType,
-        country: countryOf(initial, tenant.phoneCountryCodes),
+        ...(owned
+          ? { msisdn: owned.msisdn, amount: String(owned.amount / 100) }
+          : { msisdn: shownNumber(initial) }),
+        topupType: owned ? 'ONCE_OFF' : topupType,
+        country: countryOf(owned ? { msisdn: owned.msisdn } : initial, tenant.phoneCountryCodes),
       }}
+      lightCode={owned?.notificationCode}
       initialErrors={initialErrors}
       pagePath={pagePath}
       idempotencyKey={crypto.randomUUID()}
     />
+  );
+  if (!light || !lightPage) return form;
+  return (
+    <>
+      <LightLinkNotice state={light} currency={tenant.currency} here={lightPage} />
+      {form}
+    </>
   );
 }

@@ -188,7 +188,13 @@ export function AutoTopupCard({
       <dl className="auto-topup__facts">
         <div>
           <dt>{t('autoTopupMethodLabel')}</dt>
-          <dd data-testid="auto-topup-method">{token ? methodName(token) : row.paymentTokenName}</dd>
+          <dd data-testid="auto-topup-method">
+            {row.autoTopupLight
+              ? t('autoTopupLightMethod')
+              : token
+                ? methodName(token)
+                : row.paymentTokenName}
+          </dd>
         </div>
         {status.label === 'active' && row.nextRunAt && (
           <div>
@@ -239,7 +245,7 @@ export function AutoTopupCard({
         ))}
       </div>
 
-      {actions.edit && !actions.methodActivates && (
+      {actions.edit && !actions.methodActivates && !row.autoTopupLight && (
         <details className="auto-topup__more">
           <summary>{t('autoTopupMethodChange')}</summary>
           <MethodChoice
@@ -253,7 +259,7 @@ export function AutoTopupCard({
           />
         </details>
       )}
-      {actions.edit && (
+      {actions.edit && !row.autoTopupLight && (
         <details className="auto-topup__more" data-testid="auto-topup-cap-details">
           <summary>{t(row.monthlyCap === null ? 'autoTopupCapSet' : 'autoTopupCapEdit')}</summary>
           <MonthlyCapForm

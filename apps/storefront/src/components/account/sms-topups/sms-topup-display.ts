@@ -1,4 +1,4 @@
-import { isValidSmsPin, type Language, SMS_TOPUP_KEYWORDS } from '@shop/domain';
+import { isValidSmsPin, type Language, SMS_TOPUP_KEYWORDS, smsTopupExampleText } from '@shop/domain';
 import type { PaymentToken, SmsTopupRow } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { methodName } from '../auto-topups/auto-topup-display';
@@ -29,7 +29,7 @@ export function smsTopupExample(language: Language): SmsTopupExample {
   const [keyword] = SMS_TOPUP_KEYWORDS[language];
   if (!keyword) throw new Error(`No SMS top-up keyword in ${language}`);
   return {
-    text: `${keyword} ${EXAMPLE_AMOUNT} ${EXAMPLE_PIN}`,
+    text: smsTopupExampleText(language, Number(EXAMPLE_AMOUNT), EXAMPLE_PIN),
     keyword,
     amount: EXAMPLE_AMOUNT,
     pin: EXAMPLE_PIN,

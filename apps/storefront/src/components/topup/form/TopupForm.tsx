@@ -60,6 +60,7 @@ export function TopupForm(props: TopupFormProps) {
       <input type="hidden" name={TOPUP_FIELDS.brandId} value={props.brand.brandId} />
       <input type="hidden" name={TOPUP_FIELDS.back} value={props.pagePath} />
       <input type="hidden" name={TOPUP_FIELDS.idempotencyKey} value={props.idempotencyKey} />
+      {props.lightCode && <input type="hidden" name={TOPUP_FIELDS.lightCode} value={props.lightCode} />}
       {props.topupTypes.length > 1 && (
         <TopupTypeChoice
           topupTypes={props.topupTypes}

@@ -15,6 +15,8 @@ export interface TopupChoice {
   automatic?: AutomaticChoice | undefined;
   /** How SMS top-ups are set up; undefined when the form had none to send. */
   sms?: SmsChoice | undefined;
+  /** A once-off top-up bought through a light top-up's link: its notification code. */
+  lightCode?: string | undefined;
 }
 
 /** What a top-up form offers, as far as its cart item and its checks need it. */
@@ -98,7 +100,10 @@ export function cartItem(
   }
   if (choice.topupType !== 'ONCE_OFF') return undefined;
   const fixed = offer.fixedAmounts.find((candidate) => candidate.amount === choice.amount);
+  const light = choice.lightCode
+    ? { autoTopupLight: true, autoTopupLightNotificationId: choice.lightCode }
+    : {};
   return fixed
-    ? { productId: fixed.productId, phoneNumber: msisdn }
-    : { productId: offer.range?.productId ?? '', amount: minor, phoneNumber: msisdn };
+    ? { productId: fixed.productId, phoneNumber: msisdn, ...light }
+    : { productId: offer.range?.productId ?? '', amount: minor, phoneNumber: msisdn, ...light };
 }

@@ -15,6 +15,8 @@ export const TOPUP_FIELDS = {
   otherAmount: 'otherAmount',
   topupType: 'topupType',
   cashCode: 'cashCode',
+  /** The notification code of a light top-up's link the top-up is bought through. */
+  lightCode: 'lightCode',
 } as const;
 
 /** The fields of an automatic top-up's set-up (`topup/form/automatic.ts` reads them). */

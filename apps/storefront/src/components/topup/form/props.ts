@@ -55,7 +55,11 @@ export interface TopupFormProps {
     error?: string;
     /** The automatic top-up's set-up as a post before JavaScript sent it (`AUTOMATIC_FIELDS`). */
     automatic?: Record<string, string>;
+    /** The page was opened with a light top-up's link (its secret and notification code). */
+    light?: { hash: string; notificationCode: string };
   };
+  /** The notification code of the light top-up's link the top-up is bought through, for its owner. */
+  lightCode?: string | undefined;
   /** The problems found when the form was posted before JavaScript, already in the shopper's language. */
   initialErrors?: FieldErrors;
   /** The page's own path, where a post before JavaScript comes back to with a problem. */

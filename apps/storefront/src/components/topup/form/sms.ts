@@ -1,4 +1,4 @@
-import { isValidSmsPin, type Language, type PriceRange, SMS_TOPUP_KEYWORDS } from '@shop/domain';
+import { isValidSmsPin, type PriceRange } from '@shop/domain';
 import type { CartItemRequest } from '@shop/domain/contract';
 import { AUTOMATIC_FIELDS, SMS_FIELDS } from './form-post';
 
@@ -22,8 +22,7 @@ export interface SmsChoice {
 export const smsStart = (): SmsChoice => ({ pin: '', setupOnly: false, savedMethod: '' });
 
 /** The SMS a shopper sends to top up, as the shop explains it: "KOOP 15 1234" in Dutch. */
-export const smsExample = (language: Language, amount = 15, pin = '1234') =>
-  `${SMS_TOPUP_KEYWORDS[language][0]} ${amount} ${pin}`;
+export { smsTopupExampleText as smsExample } from '@shop/domain';
 
 /** A problem of the SMS set-up, named by its field. */
 export type SmsProblem =

@@ -79,6 +79,7 @@ export function useTopupForm(props: TopupFormProps) {
     cashCode,
     automatic: automatic && { ...automatic, setupOnly },
     sms: sms && { ...sms, setupOnly: smsSetupOnly },
+    lightCode: props.lightCode,
   };
 
   const input = { ...choice, otherAmount };

@@ -74,6 +74,7 @@ export async function POST(request: NextRequest): Promise<Response> {
         ? automaticFromFields(offer.automatic, (name) => (form.has(name) ? field(name) : undefined))
         : undefined,
     sms: topupType === 'SMS' && offer.sms ? smsFromFields(field) : undefined,
+    lightCode: field(TOPUP_FIELDS.lightCode) || undefined,
   };
   const input = { ...choice, otherAmount: field(TOPUP_FIELDS.otherAmount) };
   const country = field(TOPUP_FIELDS.country);

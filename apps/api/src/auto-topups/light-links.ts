@@ -1,0 +1,191 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type Database, schema, type Transaction } from '@shop/db';
+import { DomainError, formatMoney } from '@shop/domain';
+import type { AutoTopupLightAnswer } from '@shop/domain/contract';
+import { mainPagePath, type TenantConfig, tenantTranslations } from '@shop/tenants';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { publicShopOrigin } from '../checkout/shop-origin';
+import type { Order } from '../orders/orders';
+import { recordOrderEvent } from '../orders/timeline';
+import { answerLanguage } from '../sms-topups/answers';
+import type { EngineServices } from './engine';
+import type { AutoTopup } from './rows';
+
+const { autoTopupLightLinks, autoTopups, customers } = schema;
+
+/** How long a light top-up's link opens the filled-in top-up. */
+export const LIGHT_LINK_VALIDITY_MS = 72 * 60 * 60_000;
+
+const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const sameDigest = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** A notification code: 10 characters no one confuses (no 0/O, 1/I). */
+function notificationCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** The link of a light top-up for one low-balance event: one per event, sent by a job. */
+export async function newLightLink(
+  tx: Transaction,
+  topup: AutoTopup,
+  eventId: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [link] = await tx
+    .insert(autoTopupLightLinks)
+    .values({
+      autoTopupId: topup.id,
+      eventId,
+      notificationCode: notificationCode(),
+      amount: topup.amount,
+      currency: topup.currency,
+      expiresAt: new Date(now.getTime() + LIGHT_LINK_VALIDITY_MS),
+    })
+    .onConflictDoNothing()
+    .returning({ id: autoTopupLightLinks.id });
+  return link?.id;
+}
+
+/**
+ * Sends a link by SMS to the top-up's number: a fresh secret (its digest replaces any earlier
+ * one, so only the last SMS's link works), the notification code, the number and the amount.
+ * Answers whether it went now; a link already sent, or used, expired or of a top-up no longer
+ * live, is not sent.
+ */
+export async function sendLightLink(
+  services: EngineServices,
+  linkId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { db } = services;
+  const [row] = await db
+    .select({ link: autoTopupLightLinks, topup: autoTopups, language: customers.language })
+    .from(autoTopupLightLinks)
+    .innerJoin(autoTopups, eq(autoTopups.id, autoTopupLightLinks.autoTopupId))
+    .innerJoin(customers, eq(customers.id, autoTopups.customerId))
+    .where(eq(autoTopupLightLinks.id, linkId));
+  const tenant = row && services.tenants.byId(row.topup.tenantId);
+  if (!row || !tenant || row.link.sentAt || row.link.usedAt || row.link.expiresAt <= now) return false;
+  if (row.topup.status !== 'ENABLED') return false;
+  const secret = randomBytes(24).toString('hex');
+  await db
+    .update(autoTopupLightLinks)
+    .set({ hashDigest: digestOf(secret) })
+    .where(and(eq(autoTopupLightLinks.id, linkId), isNull(autoTopupLightLinks.sentAt)));
+  const url = new URL(mainPagePath(tenant), publicShopOrigin(tenant, services.shopUrlTemplate));
+  url.searchParams.set('msisdn', row.topup.msisdn);
+  url.searchParams.set('amount', String(row.link.amount / 100));
+  url.searchParams.set('hash', secret);
+  url.searchParams.set('notificationCode', row.link.notificationCode);
+  const language = answerLanguage(tenant, row.language);
+  const text = new IntlMessageFormat(
+    tenantTranslations(tenant, language, 'messages').autoTopupLightText ?? 'autoTopupLightText',
+    language,
+  ).format({
+    provider: tenant.providerName,
+    msisdn: row.topup.msisdn,
+    amount: formatMoney(row.link.amount, row.link.currency, language),
+    url: url.toString(),
+  }) as string;
+  await services.messages.send({
+    channel: 'sms',
+    to: row.topup.msisdn,
+    text,
+    ...(tenant.smsShortNumber ? { from: tenant.smsShortNumber } : {}),
+  });
+  await db.update(autoTopupLightLinks).set({ sentAt: now }).where(eq(autoTopupLightLinks.id, linkId));
+  return true;
+}
+
+const unable = () =>
+  new DomainError('UNABLE_QUERY_AUTO_TOPUP_LIGHT', 'This link does not open a top-up (any more)');
+
+/** The live link of this shop with this code, whatever its secret; undefined when there is none. */
+async function liveLink(db: Database | Transaction, tenant: TenantConfig, code: string, now: Date) {
+  const [row] = await db
+    .select({ link: autoTopupLightLinks, topup: autoTopups })
+    .from(autoTopupLightLinks)
+    .innerJoin(autoTopups, eq(autoTopups.id, autoTopupLightLinks.autoTopupId))
+    .where(
+      and(
+        eq(autoTopupLightLinks.notificationCode, code),
+        eq(autoTopups.tenantId, tenant.shopId),
+        eq(autoTopups.status, 'ENABLED'),
+        isNull(autoTopupLightLinks.usedAt),
+        gt(autoTopupLightLinks.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/**
+ * POST /api/topup/autotopuplight/query: the account a link belongs to (`userId`), and for that
+ * account, signed in, the top-up it fills in. Any other caller learns only whose it is, so the
+ * shop can say it belongs to another account. A wrong secret, an unknown, used or expired link:
+ * UNABLE_QUERY_AUTO_TOPUP_LIGHT.
+ */
+export async function queryLightLink(
+  db: Database,
+  tenant: TenantConfig,
+  input: { hash: string; notificationCode: string },
+  customerId: string | undefined,
+  now = new Date(),
+): Promise<AutoTopupLightAnswer> {
+  const row = await liveLink(db, tenant, input.notificationCode, now);
+  if (!row?.link.hashDigest || !sameDigest(row.link.hashDigest, digestOf(input.hash))) throw unable();
+  const { link, topup } = row;
+  if (customerId !== topup.customerId) return { userId: topup.customerId };
+  return {
+    userId: topup.customerId,
+    msisdn: topup.msisdn,
+    amount: link.amount,
+    currency: link.currency,
+    notificationCode: link.notificationCode,
+    expiresAt: link.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * A cart item naming a link's notification code (`autoTopupLightNotificationId`) tops up that
+ * link's number, while the link is live; UNABLE_QUERY_AUTO_TOPUP_LIGHT otherwise.
+ */
+export async function checkLightItem(
+  db: Database | Transaction,
+  tenant: TenantConfig,
+  code: string,
+  phoneNumber: string | null,
+  now: Date,
+): Promise<void> {
+  const row = await liveLink(db, tenant, code, now);
+  if (!row || row.topup.msisdn !== phoneNumber) throw unable();
+}
+
+/**
+ * A delivered order bought through light links uses them up: each works once. Answers how many it
+ * used now (none on a commit repeated).
+ */
+export async function useLightLinks(
+  tx: Transaction,
+  tenant: TenantConfig,
+  order: Order,
+  now: Date,
+): Promise<number> {
+  const codes = (order.lines as unknown as { lightNotificationCode?: string }[]).flatMap((line) =>
+    line.lightNotificationCode ? [line.lightNotificationCode] : [],
+  );
+  let used = 0;
+  for (const code of codes) {
+    const row = await liveLink(tx, tenant, code, new Date(0));
+    if (!row) continue;
+    await tx
+      .update(autoTopupLightLinks)
+      .set({ usedAt: now, orderId: order.id })
+      .where(and(eq(autoTopupLightLinks.id, row.link.id), isNull(autoTopupLightLinks.usedAt)));
+    await recordOrderEvent(tx, { orderId: order.id, type: 'auto-topup-light.used', detail: { code } });
+    used += 1;
+  }
+  return used;
+}

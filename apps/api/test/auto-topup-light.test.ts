@@ -1,0 +1,173 @@
+import { schema } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DEMO_NUMBERS } from '../src/demo/accounts';
+import { apiForFile } from './api-for-file';
+import { checkoutClient, GOOD_CARD } from './checkout-support';
+import { waitFor } from './processes';
+import { shopperClient } from './saved-methods-support';
+
+/**
+ * The light automatic top-up (decision 0042): a low balance sends the owner a link by SMS that
+ * opens the top-up filled in; the link is the owner's only, expires, and works once.
+ */
+const api = apiForFile();
+const SHOP = 'belwaarde';
+const NUMBER = DEMO_NUMBERS[SHOP] as string;
+
+const lowBalance = (msisdn: string, balance: number) =>
+  fetch(`${api.sandbox.baseUrl}/operator/events/low-balance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ msisdn, balance }),
+  });
+
+/** The links the number received by SMS, oldest first, read from the outbox. */
+async function linksTo(msisdn: string): Promise<URL[]> {
+  const messages = await api.sandbox.client.outbox(msisdn);
+  return messages
+    .flatMap((message) => message.text.match(/https?:\/\/\S+/g) ?? [])
+    .map((url) => new URL(url))
+    .reverse();
+}
+
+const query = (body: Record<string, unknown>, token?: string) =>
+  checkoutClient(api).call('POST', '/api/topup/autotopuplight/query', SHOP, body, token);
+
+/** The demo number's balance dips, and the link its SMS carries. */
+async function freshLink(balance = 300) {
+  const before = (await linksTo(NUMBER)).length;
+  expect((await lowBalance(NUMBER, 900)).status).toBe(202);
+  expect((await lowBalance(NUMBER, balance)).status).toBe(202);
+  return waitFor('the link by SMS', async () => (await linksTo(NUMBER))[before]);
+}
+
+const params = (link: URL) => ({
+  hash: link.searchParams.get('hash') ?? '',
+  notificationCode: link.searchParams.get('notificationCode') ?? '',
+});
+
+describe('a light top-up', () => {
+  it('sends its owner a link when the balance runs low, and charges nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const { signIn, autoTopups, history } = shopperClient(api);
+    const token = await signIn(SHOP);
+    expect(await autoTopups(SHOP, token, { msisdn: NUMBER })).toEqual([
+      expect.objectContaining({ autoTopupLight: true, autoTopupType: 'LOW_BALANCE', paymentToken: '' }),
+    ]);
+    const orders = ((await history(SHOP, token)).orders ?? []).length;
+    const link = await freshLink(300);
+    expect(link.pathname).toBe('/');
+    expect(link.searchParams.get('msisdn')).toBe(NUMBER);
+    expect(link.searchParams.get('amount')).toBe('15');
+    expect(params(link).hash.length).toBeGreaterThanOrEqual(30);
+    const [sms] = (await api.sandbox.client.outbox(NUMBER)).filter((message) =>
+      message.text.includes(link.href),
+    );
+    expect(sms?.text).toMatch(
+      /^BelWaarde: het beltegoed van \+31612340108 raakt op\. Waardeer €\s?15(,00)? op/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await api.sandbox.client.balance(NUMBER)).toBe(300);
+    expect(((await history(SHOP, token)).orders ?? []).length).toBe(orders);
+  });
+
+  it('opens the filled-in top-up for its owner only, and is refused with a wrong secret', {
+    timeout: 60_000,
+  }, async () => {
+    const { signIn, freshAccount } = shopperClient(api);
+    const link = await freshLink();
+    const owner = await signIn(SHOP);
+    const asOwner = await query(params(link), owner);
+    expect(asOwner).toMatchObject({
+      status: 200,
+      body: {
+        msisdn: NUMBER,
+        amount: 1500,
+        currency: 'EUR',
+        notificationCode: params(link).notificationCode,
+      },
+    });
+    const userId = asOwner.body.userId as string;
+    expect((await query(params(link))).body).toEqual({ userId });
+    const stranger = await freshAccount(SHOP);
+    const asStranger = await query(params(link), stranger.token);
+    expect(asStranger).toMatchObject({ status: 200, body: { userId } });
+    expect(asStranger.body.msisdn).toBeUndefined();
+    for (const [wrong, code] of [
+      [{ ...params(link), hash: `${params(link).hash}x` }, 'UNABLE_QUERY_AUTO_TOPUP_LIGHT'],
+      [{ ...params(link), hash: 'x' }, 'UNABLE_QUERY_AUTO_TOPUP_LIGHT'],
+      [{ ...params(link), notificationCode: 'NOSUCHCODE' }, 'UNABLE_QUERY_AUTO_TOPUP_LIGHT'],
+      [{ hash: params(link).hash }, 'VALIDATION_FAILED'],
+      [{}, 'VALIDATION_FAILED'],
+    ] as const) {
+      expect(await query(wrong, owner), JSON.stringify(wrong)).toMatchObject({ status: 400, body: { code } });
+    }
+    // Another tenant knows no such link.
+    const other = await checkoutClient(api).call(
+      'POST',
+      '/api/topup/autotopuplight/query',
+      'funkfix',
+      params(link),
+    );
+    expect(other.body.code).toBe('UNABLE_QUERY_AUTO_TOPUP_LIGHT');
+  });
+
+  it('works once: the top-up bought through it uses it up', { timeout: 60_000 }, async () => {
+    const { call, newCart, commitUntilFinal } = checkoutClient(api);
+    const { signIn, contactConfirmed } = shopperClient(api);
+    const link = await freshLink();
+    const { notificationCode } = params(link);
+    const token = await signIn(SHOP);
+    const item = {
+      productId: 'belwaarde-topup-1500',
+      phoneNumber: NUMBER,
+      autoTopupLight: true,
+      autoTopupLightNotificationId: notificationCode,
+    };
+    // The link tops up its own number only.
+    const elsewhere = await call('POST', '/api/shop/rest/v2/addToCart', SHOP, {
+      items: [{ ...item, phoneNumber: '+31612000007' }],
+    });
+    expect(elsewhere.body.code).toBe('UNABLE_QUERY_AUTO_TOPUP_LIGHT');
+    const cartName = await newCart(SHOP, [item]);
+    await contactConfirmed(SHOP, cartName, NUMBER, token);
+    const started = await call(
+      'POST',
+      '/api/shop/rest/checkout-start-payment',
+      SHOP,
+      { cartName, paymentMethod: 'creditcard' },
+      token,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await api.sandbox.client.act(started.body.payerUrl, 'approve', GOOD_CARD);
+    const committed = await commitUntilFinal(SHOP, cartName, started.body.orderNumber, {}, token);
+    expect(committed).toMatchObject({ orderStatus: 'committed', creditAdded: 1500 });
+
+    expect((await query(params(link), token)).body.code).toBe('UNABLE_QUERY_AUTO_TOPUP_LIGHT');
+    const again = await call('POST', '/api/shop/rest/v2/addToCart', SHOP, { items: [item] });
+    expect(again.body.code).toBe('UNABLE_QUERY_AUTO_TOPUP_LIGHT');
+    const [used] = await api.database.db
+      .select()
+      .from(schema.autoTopupLightLinks)
+      .where(eq(schema.autoTopupLightLinks.notificationCode, notificationCode));
+    expect(used?.usedAt).not.toBeNull();
+  });
+
+  it('expires, and one event sends one link however often it comes', { timeout: 60_000 }, async () => {
+    const link = await freshLink();
+    const { db } = api.database;
+    await db
+      .update(schema.autoTopupLightLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.autoTopupLightLinks.notificationCode, params(link).notificationCode));
+    const token = await shopperClient(api).signIn(SHOP);
+    expect((await query(params(link), token)).body.code).toBe('UNABLE_QUERY_AUTO_TOPUP_LIGHT');
+    // A second low event in the same dip sends nothing new.
+    const before = (await linksTo(NUMBER)).length;
+    await lowBalance(NUMBER, 200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await linksTo(NUMBER)).length).toBe(before);
+  });
+});
