@@ -21,11 +21,12 @@ import {
   nextRunText,
   runsOnLastDayOfShortMonths,
 } from './auto-topup-display';
+import { CardNotice, type CardNoticeState } from './CardNotice';
 import { MethodChoice } from './MethodChoice';
 import { MonthlyCapForm } from './MonthlyCapForm';
 
 type Busy = 'activate' | 'pause' | 'cancel' | 'method' | 'cap';
-type Notice = { kind: 'done' | 'failed'; key: string } | undefined;
+type Notice = CardNoticeState;
 
 /**
  * One automatic top-up: what it does in words, its status, the method it charges, when it runs
@@ -275,22 +276,7 @@ export function AutoTopupCard({
           />
         </details>
       )}
-      <p
-        ref={noticeRef}
-        tabIndex={-1}
-        className="auto-topup__notice"
-        role="status"
-        data-testid="auto-topup-notice"
-      >
-        {notice?.kind === 'done'
-          ? t(notice.key)
-          : busy && <span className="visually-hidden">{t('profileSaving')}</span>}
-      </p>
-      {notice?.kind === 'failed' && (
-        <p className="auto-topup__error" role="alert" data-testid="auto-topup-error">
-          {t(notice.key)}
-        </p>
-      )}
+      <CardNotice notice={notice} busy={Boolean(busy)} noticeRef={noticeRef} testIdPrefix="auto-topup" />
     </article>
   );
 }

@@ -36,8 +36,8 @@ export function SmsPinForm({ disabled, onSave }: { disabled: boolean; onSave: (p
       <TextField
         form={form}
         name="smsTopupConsent"
-        label={t('smsTopupPinLabel')}
-        hint={t('smsTopupPinHint')}
+        label={t('smsTopupNewPinLabel')}
+        hint={t('smsTopupNewPinHint')}
         value={typed}
         onChange={(value) => {
           setTyped(value);

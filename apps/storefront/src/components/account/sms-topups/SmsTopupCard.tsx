@@ -9,6 +9,7 @@ import { BrandArt } from '../../catalogue/BrandArt';
 import { useHydrated } from '../../checkout/useHydrated';
 import { failureMessage } from '../auto-topups/auto-topup-calls';
 import { type AutoTopupFormat, autoTopupDate } from '../auto-topups/auto-topup-display';
+import { CardNotice, type CardNoticeState } from '../auto-topups/CardNotice';
 import { MethodChoice } from '../auto-topups/MethodChoice';
 import { SmsPinForm } from './SmsPinForm';
 import { SmsTopupHowTo } from './SmsTopupHowTo';
@@ -23,7 +24,7 @@ import {
 } from './sms-topup-display';
 
 type Busy = SmsTopupChange | 'stop';
-type Notice = { kind: 'done' | 'failed'; key: string } | undefined;
+type Notice = CardNoticeState;
 
 /**
  * One number registered for SMS top-ups: its status (and why a locked one is locked), what to
@@ -178,22 +179,7 @@ export function SmsTopupCard({
         />
       </details>
 
-      <p
-        ref={noticeRef}
-        tabIndex={-1}
-        className="auto-topup__notice"
-        role="status"
-        data-testid="sms-topup-notice"
-      >
-        {notice?.kind === 'done'
-          ? t(notice.key)
-          : busy && <span className="visually-hidden">{t('profileSaving')}</span>}
-      </p>
-      {notice?.kind === 'failed' && (
-        <p className="auto-topup__error" role="alert" data-testid="sms-topup-error">
-          {t(notice.key)}
-        </p>
-      )}
+      <CardNotice notice={notice} busy={Boolean(busy)} noticeRef={noticeRef} testIdPrefix="sms-topup" />
     </article>
   );
 }
