@@ -5,7 +5,7 @@ import { DEMO_NUMBERS } from '../src/demo/accounts';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD } from './checkout-support';
 import { waitFor } from './processes';
-import { shopperClient } from './saved-methods-support';
+import { freshNumber, setupClient, shopperClient } from './saved-methods-support';
 
 /**
  * The light automatic top-up (decision 0042): a low balance sends the owner a link by SMS that
@@ -169,5 +169,58 @@ describe('a light top-up', () => {
     await lowBalance(NUMBER, 200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await linksTo(NUMBER)).length).toBe(before);
+  });
+});
+
+describe('setting a light top-up up through the cart', () => {
+  const light = (phoneNumber: string, extra: Record<string, unknown> = {}) => ({
+    productId: 'belwaarde-automatic-light',
+    amount: 1000,
+    phoneNumber,
+    autoTopupOption: 'LOW_BALANCE',
+    lowBalanceOption: { lowBalanceLimit: 500 },
+    autoTopupLight: true,
+    ...extra,
+  });
+
+  it('costs nothing, needs no saved method, and sends links instead of charging', {
+    timeout: 60_000,
+  }, async () => {
+    const { freshAccount, autoTopups, methods } = shopperClient(api);
+    const { token } = await freshAccount(SHOP);
+    expect(await methods(SHOP, token)).toEqual([]);
+    const number = freshNumber('+31612', 6);
+    const setup = await setupClient(api).freeSetup(SHOP, token, light(number));
+    expect((await setup.commit()).body).toMatchObject({ orderStatus: 'committed', amountCharged: 0 });
+    expect(await autoTopups(SHOP, token, { msisdn: number })).toEqual([
+      expect.objectContaining({ autoTopupLight: true, paymentToken: '', amount: 1000, lowBalanceLimit: 500 }),
+    ]);
+    await lowBalance(number, 200);
+    const link = await waitFor('the link', async () => (await linksTo(number))[0]);
+    expect(link.searchParams.get('amount')).toBe('10');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await api.sandbox.client.balance(number)).toBe(200);
+  });
+
+  it('is refused unless named light, for a low balance, on a light product', async () => {
+    const { call } = checkoutClient(api);
+    const number = freshNumber('+31612', 6);
+    for (const [item, field] of [
+      [light(number, { autoTopupLight: undefined }), 'autoTopupLight'],
+      [
+        light(number, {
+          autoTopupOption: 'WEEKLY',
+          lowBalanceOption: undefined,
+          recurringOption: { recurringType: 'WEEKLY', recurringDay: 1 },
+        }),
+        'autoTopupOption',
+      ],
+      [light(number, { productId: 'belwaarde-automatic' }), 'autoTopupLight'],
+    ] as const) {
+      const added = await call('POST', '/api/shop/rest/v2/addToCart', SHOP, { items: [item] });
+      expect(added.status, JSON.stringify(item)).toBe(400);
+      expect(added.body.code).toBe('VALIDATION_FAILED');
+      expect(added.body.message).toContain(field);
+    }
   });
 });

@@ -11,8 +11,12 @@ const { autoTopups, paymentTokens } = schema;
 
 /** An order line that sets up an automatic top-up, as the order keeps it. */
 type SetupLine = DetailedCartLine & {
-  setup?: Pick<CartItem, 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption'>;
+  setup?: Pick<CartItem, 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption' | 'autoTopupLight'>;
 };
+
+/** Whether an order's line sets up a light top-up, which charges no saved method (decision 0042). */
+export const isLightSetup = (line: { setup?: { autoTopupLight?: boolean } }) =>
+  line.setup?.autoTopupLight === true;
 
 /** The schedule of a weekly or monthly top-up. */
 export function scheduleOf(type: string, recurringDay: number | null): RecurringSchedule | undefined {
@@ -51,8 +55,8 @@ export async function hasLowBalanceTopup(
 
 /**
  * The automatic top-ups an order sets up, registered ENABLED on the saved method the order names
- * (the one its payment saved, or the one a free set-up chose): once per line, however often
- * the commit runs. A number that meanwhile got a low-balance top-up keeps that one.
+ * (the one its payment saved, or the one a free set-up chose), a light one on none: once per
+ * line, however often the commit runs. A number that meanwhile got a low-balance top-up keeps that one.
  */
 export async function registerSetups(
   tx: Transaction,
@@ -62,17 +66,23 @@ export async function registerSetups(
 ): Promise<number> {
   const lines = (order.lines as unknown as SetupLine[]).map((line, index) => ({ line, index }));
   const setups = lines.filter(({ line }) => line.kind === 'AUTOMATIC' && line.phoneNumber);
-  if (setups.length === 0 || !order.customerId || !order.paymentTokenId) return 0;
-  const [token] = await tx
-    .select()
-    .from(paymentTokens)
-    .where(and(eq(paymentTokens.id, order.paymentTokenId), eq(paymentTokens.customerId, order.customerId)));
-  if (token?.status !== 'ACTIVE') return 0;
+  if (setups.length === 0 || !order.customerId) return 0;
+  const [found] = order.paymentTokenId
+    ? await tx
+        .select()
+        .from(paymentTokens)
+        .where(
+          and(eq(paymentTokens.id, order.paymentTokenId), eq(paymentTokens.customerId, order.customerId)),
+        )
+    : [];
+  const token = found?.status === 'ACTIVE' ? found : undefined;
   let registered = 0;
+  let charging = 0;
   for (const { line, index } of setups) {
     const type = setupTypeOf(line.setup ?? {});
     const msisdn = line.phoneNumber;
-    if (!type || !msisdn) continue;
+    const light = isLightSetup(line);
+    if (!type || !msisdn || (!light && !token)) continue;
     if (LOW_BALANCE_KINDS.includes(type) && (await hasLowBalanceTopup(tx, tenant.shopId, msisdn))) {
       await recordOrderEvent(tx, { orderId: order.id, type: 'auto-topup.exists', detail: { msisdn, type } });
       continue;
@@ -84,7 +94,8 @@ export async function registerSetups(
       .values({
         tenantId: tenant.shopId,
         customerId: order.customerId,
-        paymentTokenId: token.id,
+        paymentTokenId: light ? null : (token?.id ?? null),
+        light,
         msisdn,
         brand: line.brand.brandId,
         productId: line.productId,
@@ -104,13 +115,14 @@ export async function registerSetups(
       .returning({ id: autoTopups.id });
     if (!inserted) continue;
     registered += 1;
+    if (!light) charging += 1;
     await recordOrderEvent(tx, {
       orderId: order.id,
       type: 'auto-topup.registered',
       detail: { autoTopupId: inserted.id, type, msisdn },
     });
   }
-  if (registered > 0) {
+  if (charging > 0 && token) {
     await tx
       .update(paymentTokens)
       .set({ recurring: true, updatedAt: now })

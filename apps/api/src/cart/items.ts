@@ -102,7 +102,15 @@ export function validateItem(
     refuse('VALIDATION_FAILED', `${field}.cashCode`, 'required for a cash-code top-up');
   }
   if (product.kind === 'AUTOMATIC') checkAutoTopupSetup(tenant, item, field);
-  else if (item.autoTopupOption !== undefined && item.autoTopupOption !== 'ONCE_OFF') {
+  if (product.variant === 'LIGHT') checkLightSetup(tenant, item, field);
+  else if (product.kind === 'AUTOMATIC' && item.autoTopupLight === true) {
+    refuse('VALIDATION_FAILED', `${field}.autoTopupLight`, 'only a light product sets up a light top-up');
+  }
+  if (
+    product.kind !== 'AUTOMATIC' &&
+    item.autoTopupOption !== undefined &&
+    item.autoTopupOption !== 'ONCE_OFF'
+  ) {
     refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'only an automatic top-up product sets one up');
   }
   if (product.kind === 'SMS') checkSmsTopupSetup(tenant, item, field);
@@ -113,7 +121,9 @@ export function validateItem(
     refuse('VALIDATION_FAILED', `${field}.setupOnly`, 'only an automatic or SMS top-up is set up alone');
   }
 
-  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...options } = item;
+  const { productId: _productId, amount: _amount, quantity, phoneNumber: _phone, ...rest } = item;
+  // A light top-up charges nothing, now or later (decision 0042): it is always set up alone.
+  const options = product.variant === 'LIGHT' ? { ...rest, setupOnly: true } : rest;
   const itemKey = createHash('sha256')
     .update(JSON.stringify([product.id, faceValue, phoneNumber, options]))
     .digest('base64url')
@@ -193,6 +203,26 @@ function checkSmsTopupSetup(tenant: TenantConfig, item: CartItem, field: string)
   if (item.quantity !== 1) refuse('VALIDATION_FAILED', `${field}.quantity`, 'an SMS top-up is set up once');
 }
 
+/**
+ * A light automatic top-up (decision 0042): where the tenant offers them, a low-balance one the
+ * item names as light (`autoTopupLight`).
+ */
+function checkLightSetup(tenant: TenantConfig, item: CartItem, field: string): void {
+  if (!tenant.flags.autoTopupLightEnabled) {
+    refuse('PRODUCT_NOT_AVAILABLE', `${field}.productId`, 'this shop offers no light top-ups');
+  }
+  if (item.autoTopupLight !== true) {
+    refuse(
+      'VALIDATION_FAILED',
+      `${field}.autoTopupLight`,
+      'a light product sets up a light top-up: send true',
+    );
+  }
+  if (setupTypeOf(item) !== 'LOW_BALANCE') {
+    refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'a light top-up follows a low balance');
+  }
+}
+
 /** The type an AUTOMATIC item sets up: RECURRING names its recurringOption's type. */
 export function setupTypeOf(
   item: Pick<CartItem, 'autoTopupOption' | 'recurringOption'>,
@@ -253,5 +283,6 @@ export function lineAdditionalData(
     ...(kind === 'AUTOMATIC' && tariff ? { tariffEnabled: true } : {}),
     ...(kind === 'SMS' || options.smsTopupConsent ? { topupConsentType: 'sms' as const } : {}),
     ...(kind === 'AUTOMATIC' ? { autoTopupAmount: faceValue } : {}),
+    ...(kind === 'AUTOMATIC' && options.autoTopupLight === true ? { autoTopupLight: true } : {}),
   };
 }

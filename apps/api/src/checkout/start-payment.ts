@@ -95,7 +95,8 @@ export async function startPayment(
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
     // An automatic or SMS top-up paid now charges, later, the method this payment saves.
-    const setsUp = detail.items.some((item) => isSetupKind(item.kind));
+    // A light top-up charges nothing later: it needs no method saved.
+    const setsUp = detail.items.some((item) => isSetupKind(item.kind) && !item.additionalData.autoTopupLight);
     if (setsUp && !isSavableMethod(input.method)) {
       throw new DomainError(
         'PAYMENT_METHOD_IS_NOT_AVAILABLE',

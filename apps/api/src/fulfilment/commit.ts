@@ -12,7 +12,7 @@ import {
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { useLightLinks } from '../auto-topups/light-links';
-import { registerSetups } from '../auto-topups/register';
+import { isLightSetup, registerSetups } from '../auto-topups/register';
 import { moveOrder } from '../orders/order-status';
 import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../orders/orders';
 import { syncWaitingPayment } from '../orders/payment-state';
@@ -249,8 +249,10 @@ export async function commitByNumber(
  * set up: PAYMENT_TOKEN_NOT_FOUND.
  */
 async function withSetupMethod(context: FulfilmentContext, order: Order, paymentToken: string | undefined) {
-  const lines = order.lines as unknown as { kind: string }[];
-  const freeSetup = payerOf(order) === 'NONE' && lines.some((line) => isSetupKind(line.kind));
+  const lines = order.lines as unknown as { kind: string; setup?: { autoTopupLight?: boolean } }[];
+  // A light top-up charges no saved method: a cart of light set-ups names none.
+  const charging = lines.filter((line) => isSetupKind(line.kind) && !isLightSetup(line));
+  const freeSetup = payerOf(order) === 'NONE' && charging.length > 0;
   if (!freeSetup || order.paymentTokenId || outcomeOf(order)) return order;
   if (!paymentToken || !order.customerId) {
     throw new DomainError(

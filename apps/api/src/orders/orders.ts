@@ -182,6 +182,7 @@ type CartItemOptions = Partial<
     | 'lowBalanceOption'
     | 'recurringOption'
     | 'smsTopupConsent'
+    | 'autoTopupLight'
     | 'autoTopupLightNotificationId'
   >
 >;
@@ -204,11 +205,12 @@ async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) 
       lowBalanceOption,
       recurringOption,
       smsTopupConsent,
+      autoTopupLight,
       autoTopupLightNotificationId,
     } = options.get(item.itemKey) ?? {};
     if (item.kind === 'CASH_CODE' && cashCode) return { ...item, cashCode };
     if (item.kind === 'AUTOMATIC')
-      return { ...item, setup: { autoTopupOption, lowBalanceOption, recurringOption } };
+      return { ...item, setup: { autoTopupOption, lowBalanceOption, recurringOption, autoTopupLight } };
     // The cart keeps the consent PIN's hash only (cart/service.ts).
     if (item.kind === 'SMS' && smsTopupConsent) return { ...item, setup: { pinHash: smsTopupConsent } };
     // A top-up bought through a light top-up's link uses the link up once delivered.

@@ -129,6 +129,8 @@ export const detailedCartLineSchema = z.object({
     tariffEnabled: z.boolean().optional(),
     /** What each run of an automatic top-up tops up (a set-up only line costs 0 now). */
     autoTopupAmount: z.number().optional(),
+    /** A light automatic top-up: a link by SMS on a low balance, never a charge (decision 0042). */
+    autoTopupLight: z.boolean().optional(),
   }),
 });
 export type DetailedCartLine = z.infer<typeof detailedCartLineSchema>;
