@@ -1,6 +1,6 @@
 import { signIn } from './account-sessions';
 import { ownClientAddress, signedInAsNewAccount } from './accounts';
-import { expectOutcome, operatorBalance, sandboxUrl } from './checkout';
+import { expectOutcome, latestCode, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
@@ -11,8 +11,8 @@ import { expectNoAxeViolations, shopUrl } from './shop';
 const SHOP = 'belwaarde';
 const NUMBER = '+31612340108';
 
-async function smsLinks(): Promise<string[]> {
-  const response = await fetch(`${sandboxUrl}/outbox?to=${encodeURIComponent(NUMBER)}`, {
+async function smsLinks(msisdn = NUMBER): Promise<string[]> {
+  const response = await fetch(`${sandboxUrl}/outbox?to=${encodeURIComponent(msisdn)}`, {
     headers: { Accept: 'application/json' },
   });
   const messages = (await response.json()) as { text: string }[];
@@ -97,4 +97,67 @@ test('belwaarde: a low balance sends a link that opens the top-up filled in for 
   await expect(page.getByTestId('light-link-notice')).toHaveText(
     'De automatische opwaardering kon niet worden geladen.',
   );
+});
+
+test('belwaarde: a shopper without a saved card sets up a light top-up; a low balance then sends its link', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await ownClientAddress(page.context(), SHOP);
+  await signedInAsNewAccount(page.context(), SHOP);
+  const msisdn = uniqueNumber('+31612', 6);
+  await page.goto(shopUrl(SHOP));
+  const form = page.getByTestId('topup-form');
+  await expect(async () => {
+    await form.getByRole('radio', { name: 'Automatisch', exact: true }).check();
+    await expect(form.getByTestId('auto-topup-setup')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  const setup = form.getByTestId('auto-topup-setup');
+  await setup.getByRole('radio', { name: 'Als mijn tegoed bijna op is' }).check();
+  await form.getByRole('radio', { name: /€\s15/ }).first().check();
+  await form.getByRole('textbox', { name: 'Mobiel nummer' }).fill(msisdn);
+  await setup
+    .getByRole('checkbox', {
+      name: 'Niet automatisch afschrijven: stuur me in plaats daarvan een link per sms',
+    })
+    .check();
+  await expect(setup.getByTestId('auto-topup-summary')).toHaveText(
+    /^Nu niets en niets automatisch afgeschreven: zodra je tegoed onder €\s5 komt, sturen we je een sms met een link om €\s15 op te waarderen\.$/,
+  );
+  await expect(form.getByTestId('topup-total')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Doorgaan', exact: true }).click();
+
+  const payment = page.getByTestId('payment-form');
+  await expect(payment.getByTestId('light-no-method')).toBeVisible();
+  await expect(payment.getByRole('radio')).toHaveCount(0);
+  await payment.getByTestId('withdrawal-consent').check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Opwaardeerlink instellen' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Bevestig je mobiele nummer' });
+  await expect(dialog).toBeVisible();
+  let code: string | undefined;
+  await expect.poll(async () => (code = await latestCode(msisdn)), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  await dialog.getByRole('textbox', { name: 'Code uit de sms' }).fill(code ?? '');
+  await dialog.getByRole('button', { name: 'Code bevestigen' }).click();
+  await expect(page.getByRole('heading', { name: 'Je opwaardeerlink is ingesteld' })).toBeVisible({
+    timeout: 25_000,
+  });
+  await expect(page.getByTestId('auto-topup-setups')).toContainText('we sturen je een link om');
+
+  // The account lists it as a link, with no method to change.
+  await page.goto(shopUrl(SHOP, '/account/automatic-topups'));
+  await expect(page.getByTestId('auto-topup-method')).toHaveText(
+    'Telkens een link per sms; je betaalt bij het opwaarderen',
+  );
+
+  const event = await fetch(`${sandboxUrl}/operator/events/low-balance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ msisdn, balance: 200 }),
+  });
+  expect(event.status).toBe(202);
+  await expect.poll(async () => (await smsLinks(msisdn)).length, { timeout: 15_000 }).toBe(1);
+  expect(await operatorBalance(msisdn)).toBe(200);
 });

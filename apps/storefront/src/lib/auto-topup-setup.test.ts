@@ -101,4 +101,18 @@ describe('what a cart line sets up', () => {
     expect(cartSetup({ items: [line({})], summary: summary(1500) })).toBe('paid');
     expect(cartSetup({ items: [line({ grossAmount: 0 })], summary: summary(0) })).toBe('free');
   });
+
+  it('tells light top-ups apart: nothing charged, now or later (decision 0042)', () => {
+    const light = line({
+      grossAmount: 0,
+      additionalData: { lowBalanceLimit: 500, autoTopupAmount: 1500, autoTopupLight: true },
+    });
+    expect(cartSetup({ items: [light], summary: { totalPrice: 0 } })).toBe('light');
+    expect(cartSetup({ items: [light, line({ grossAmount: 0 })], summary: { totalPrice: 0 } })).toBe('free');
+    const setup = setupOfLine(light);
+    expect(setup).toMatchObject({ light: true, setupOnly: true, amount: 1500, limit: 500 });
+    expect(setupSentence(setup as SetupDescription, texts('en'), euro('en'))).toBe(
+      'Nothing now, and nothing charged automatically: whenever your balance falls under €5.00, we send you an SMS with a link to top up €15.00.',
+    );
+  });
 });

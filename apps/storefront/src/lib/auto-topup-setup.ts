@@ -17,6 +17,8 @@ export interface SetupDescription {
   day?: number | undefined;
   /** Set up without a top-up now (the line costs nothing). */
   setupOnly: boolean;
+  /** A light top-up: a link by SMS instead of a charge (decision 0042). */
+  light?: boolean | undefined;
 }
 
 /** Translates a key with its values, as next-intl's `t` does. */
@@ -68,6 +70,7 @@ export function setupSentence(
   savedMethod?: string,
 ): string {
   const values = { amount: format.money(setup.amount), when: whenItTopsUp(setup, t, format) };
+  if (setup.light) return t('autoTopupSummaryLight', values);
   return setup.setupOnly && savedMethod
     ? t('autoTopupSummarySetupOnly', { ...values, method: savedMethod })
     : t(setup.setupOnly ? 'autoTopupSummaryLater' : 'autoTopupSummaryPaid', values);
@@ -92,20 +95,28 @@ export function setupOfLine(line: DetailedCartLine): SetupDescription | undefine
     amount: autoTopupAmount ?? line.amount,
     ...(type === 'LOW_BALANCE' ? { limit: lowBalanceLimit } : {}),
     setupOnly: line.grossAmount === 0,
+    ...(line.additionalData.autoTopupLight ? { light: true } : {}),
   };
 }
 
 /**
  * What a cart sets up for later: nothing; an automatic or SMS top-up whose first top-up is paid
- * now; or one set up alone, paid by nobody now (spec §4: a free automatic or SMS set-up).
+ * now; one set up alone, paid by nobody now (spec §4: a free automatic or SMS set-up); or light
+ * top-ups only, which charge no method at all.
  */
-export type CartSetup = 'none' | 'paid' | 'free';
+export type CartSetup = 'none' | 'paid' | 'free' | 'light';
 
 export function cartSetup(cart: {
-  items: readonly Pick<DetailedCartLine, 'kind'>[];
+  items: readonly (Pick<DetailedCartLine, 'kind'> & {
+    additionalData?: DetailedCartLine['additionalData'];
+  })[];
   summary: Pick<DetailedCart['summary'], 'totalPrice'>;
 }): CartSetup {
-  if (!cart.items.some((item) => isSetupKind(item.kind))) return 'none';
+  const setups = cart.items.filter((item) => isSetupKind(item.kind));
+  if (setups.length === 0) return 'none';
+  // Light top-ups charge nothing, ever: only an account is needed, no method.
+  if (cart.summary.totalPrice === 0 && setups.every((item) => item.additionalData?.autoTopupLight))
+    return 'light';
   const items = cart.items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
   return freeSetupKind(items, cart.summary.totalPrice) ? 'free' : 'paid';
 }

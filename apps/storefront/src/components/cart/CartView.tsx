@@ -144,7 +144,7 @@ export function CartView({
                   )}
                   {setup && (
                     <span className="cart-line__setup" data-testid="auto-topup-line">
-                      {t('autoTopupCartLine', {
+                      {t(setup.light ? 'autoTopupLightCartLine' : 'autoTopupCartLine', {
                         when: whenItTopsUp(setup, t, { money, weekday: (day) => weekdayName(locale, day) }),
                       })}
                       {setup.setupOnly && ` · ${t('autoTopupNothingNow')}`}

@@ -61,7 +61,7 @@ function additionalData(method: string, bank: string, crypto: CryptoCurrency): A
  * so only a method that can be saved; a free set-up pays nothing now, so only saved methods.
  */
 function methodsFor(methods: readonly string[], setup: CartSetup): readonly string[] {
-  if (setup === 'free') return [];
+  if (setup === 'free' || setup === 'light') return [];
   if (setup === 'paid')
     return methods.filter((method) => (SAVABLE_PAYMENT_METHODS as readonly string[]).includes(method));
   return methods;
@@ -143,7 +143,7 @@ export function PaymentForm({
     if (!EMAIL.test(email.trim())) next.email = t('emailInvalid');
     const passwordProblem = opensAccount ? newPasswordProblem(accountPassword) : undefined;
     if (passwordProblem) next.password = t(passwordProblem);
-    if (!method) next.method = t('paymentMethodRequired');
+    if (!method && setup !== 'light') next.method = t('paymentMethodRequired');
     else if (method === 'ideal' && !bank) next.bank = t('bankRequired');
     if (!consent) next.consent = t('withdrawalConsentRequired');
     setErrors(next);
@@ -152,7 +152,19 @@ export function PaymentForm({
     else if (next.method) refs.method.current?.focus();
     else if (next.bank) refs.bank.current?.focus();
     else if (next.consent) refs.consent.current?.focus();
-    if (!method || Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) return;
+    // Light top-ups charge nothing, now or later: the order needs no method.
+    if (setup === 'light') {
+      onPay({
+        email: email.trim(),
+        paymentMethod: 'none',
+        savePayment: false,
+        freeSetup: true,
+        ...(opensAccount ? { accountPassword } : {}),
+      });
+      return;
+    }
+    if (!method) return;
     const data = additionalData(method, bank, crypto);
     onPay({
       email: email.trim(),
@@ -196,23 +208,30 @@ export function PaymentForm({
           />
         )}
 
-        <PaymentMethodChoice
-          methods={methodsFor(methods, setup)}
-          savedMethods={savedMethods}
-          legend={
-            setup === 'free' ? t(setupKind === 'SMS' ? 'smsTopupChargeTo' : 'autoTopupChargeTo') : undefined
-          }
-          cardBrands={cardBrands}
-          value={method}
-          onChange={(chosen) => {
-            setMethod(chosen);
-            setErrors((current) => ({ ...current, method: undefined, bank: undefined }));
-          }}
-          error={errors.method}
-          errorId={methodErrorId}
-          firstRef={refs.method}
-          payPalTransactionError={payPalTransactionError}
-        />
+        {setup !== 'light' && (
+          <PaymentMethodChoice
+            methods={methodsFor(methods, setup)}
+            savedMethods={savedMethods}
+            legend={
+              setup === 'free' ? t(setupKind === 'SMS' ? 'smsTopupChargeTo' : 'autoTopupChargeTo') : undefined
+            }
+            cardBrands={cardBrands}
+            value={method}
+            onChange={(chosen) => {
+              setMethod(chosen);
+              setErrors((current) => ({ ...current, method: undefined, bank: undefined }));
+            }}
+            error={errors.method}
+            errorId={methodErrorId}
+            firstRef={refs.method}
+            payPalTransactionError={payPalTransactionError}
+          />
+        )}
+        {setup === 'light' && (
+          <p className="field__hint" data-testid="light-no-method">
+            {t('autoTopupLightNoMethod')}
+          </p>
+        )}
 
         {method === 'ideal' && (
           <BankSelect value={bank} onChange={setBank} error={errors.bank} selectRef={refs.bank} />
@@ -262,11 +281,13 @@ export function PaymentForm({
           <ApplePayButton disabled={busy} buttonRef={payButtonRef} />
         ) : (
           <button ref={payButtonRef} type="submit" className="button pay-button" disabled={busy}>
-            {setup === 'free'
-              ? t('setUpWithObligationToPay')
-              : method === 'paymentlink'
-                ? t('createPaymentLink', { amount })
-                : t('orderWithObligationToPay')}
+            {setup === 'light'
+              ? t('autoTopupLightSetUp')
+              : setup === 'free'
+                ? t('setUpWithObligationToPay')
+                : method === 'paymentlink'
+                  ? t('createPaymentLink', { amount })
+                  : t('orderWithObligationToPay')}
           </button>
         )}
       </fieldset>

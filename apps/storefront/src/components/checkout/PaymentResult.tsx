@@ -61,12 +61,14 @@ export function PaymentResult({
     setups.every(({ setup }) => setup.setupOnly) &&
     smsSetups.every((setup) => setup.setupOnly);
   const onlySms = onlySetUp && setups.length === 0;
-  const titleKey = onlySetUp ? (onlySms ? 'smsTopupSetUpTitle' : 'autoTopupSetUpTitle') : view.titleKey;
-  const messageKey = onlySetUp
-    ? onlySms
-      ? 'smsTopupSetUpMessage'
-      : 'autoTopupSetUpMessage'
-    : view.messageKey;
+  const onlyLight = onlySetUp && smsSetups.length === 0 && setups.every(({ setup }) => setup.light);
+  const setUpKeys: readonly [string, string] = onlySms
+    ? ['smsTopupSetUpTitle', 'smsTopupSetUpMessage']
+    : onlyLight
+      ? ['autoTopupLightSetUpTitle', 'autoTopupLightSetUpMessage']
+      : ['autoTopupSetUpTitle', 'autoTopupSetUpMessage'];
+  const titleKey = onlySetUp ? setUpKeys[0] : view.titleKey;
+  const messageKey = onlySetUp ? setUpKeys[1] : view.messageKey;
   const format = {
     money: (minor: number) => formatMoney(minor, answer?.currency ?? 'EUR', locale),
     weekday: (day: number) => weekdayName(locale, day),
@@ -118,7 +120,7 @@ export function PaymentResult({
             {setups.map(({ setup, phoneNumber }, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the cart's lines in their order, never reordered
               <li key={index}>
-                {t('autoTopupSetupLine', {
+                {t(setup.light ? 'autoTopupLightSetupLine' : 'autoTopupSetupLine', {
                   number: phoneNumber ? formatMsisdn(phoneNumber) : '',
                   amount: format.money(setup.amount),
                   when: whenItTopsUp(setup, t, format),

@@ -44,8 +44,15 @@ function automaticOf(tenant: TenantConfig, products: Product[]): AutomaticOffer 
   );
   const typeSets = typeSetsOf(tenant);
   if (!product?.priceRange || typeSets.length === 0 || tenant.flags.isAuthDisabled) return null;
+  const light = tenant.flags.autoTopupLightEnabled
+    ? products.find(
+        (candidate) =>
+          candidate.kind === 'AUTOMATIC' && candidate.variant === 'LIGHT' && isPurchasable(candidate.status),
+      )
+    : undefined;
   return {
     productId: product.productId,
+    ...(light ? { lightProductId: light.productId } : {}),
     range: product.priceRange,
     typeSets,
     lowBalanceLimit: tenant.topup.lowBalanceLimit,

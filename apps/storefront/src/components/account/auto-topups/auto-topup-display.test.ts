@@ -72,6 +72,12 @@ function said(language: (typeof LANGUAGES)[number], top: Parameters<typeof autoT
 }
 
 describe('what an automatic top-up does, in words', () => {
+  it('says a light one sends a link instead of topping up', () => {
+    expect(said('en', { ...row, autoTopupLight: true })).toBe(
+      'A link by SMS to top up €15 on +49 1511 2340102 whenever the balance falls below €5',
+    );
+  });
+
   it('says the amount, the number and when: under a balance, with the tariff, at the renewal', () => {
     expect(said('en', row)).toBe('€15 to +49 1511 2340102 whenever the balance falls below €5');
     expect(said('de', row)).toBe('15\u00a0€ auf +49 1511 2340102, sobald das Guthaben unter 5\u00a0€ fällt');

@@ -35,12 +35,22 @@ const SHORTEST_MONTH = 28;
 export function autoTopupSentence(
   row: Pick<
     AutoTopupRow,
-    'autoTopupType' | 'amount' | 'currency' | 'msisdn' | 'lowBalanceLimit' | 'tariffEnabled' | 'recurringDay'
+    | 'autoTopupType'
+    | 'amount'
+    | 'currency'
+    | 'msisdn'
+    | 'lowBalanceLimit'
+    | 'tariffEnabled'
+    | 'recurringDay'
+    | 'autoTopupLight'
   >,
   format: Pick<OrderFormat, 'locale'>,
 ): Phrase {
   const money = (minor: number) => formatMoney(minor, row.currency, format.locale);
   const values = { amount: money(row.amount), number: formatMsisdn(row.msisdn) };
+  if (row.autoTopupLight && row.lowBalanceLimit !== null) {
+    return { key: 'autoTopupDoes_LIGHT', values: { ...values, limit: money(row.lowBalanceLimit) } };
+  }
   switch (row.autoTopupType) {
     case 'LOW_BALANCE':
       if (row.lowBalanceLimit === null) return { key: 'autoTopupDoes_TARIFF', values };

@@ -15,6 +15,7 @@ import {
   automaticProblems,
   describeChoice,
   groupOf,
+  isLightChoice,
   offersTariff,
   setupGroups,
 } from './automatic';
@@ -56,7 +57,9 @@ export function AutomaticSetup({
 }: AutomaticSetupProps) {
   const t = useTranslations('common');
   const locale = useLocale();
+  const light = isLightChoice(offer, choice);
   const ids = {
+    light: useId(),
     form: useId(),
     when: useId(),
     whenError: useId(),
@@ -190,15 +193,36 @@ export function AutomaticSetup({
         />
       )}
 
-      <SetupOnlyChoice
-        setupOnly={choice.setupOnly}
-        savedMethod={choice.savedMethod}
-        methods={methods}
-        change={change}
-        legend={t('autoTopupChargeTo')}
-        hint={t('autoTopupSetupOnlyHint')}
-        error={errors.savedMethod}
-      />
+      {offer.lightProductId && choice.type === 'LOW_BALANCE' && (
+        <div className="auto-setup__later">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name={AUTOMATIC_FIELDS.light}
+              value="1"
+              checked={choice.light}
+              onChange={(event) => change({ light: event.target.checked })}
+              aria-describedby={ids.light}
+            />
+            <span>{t('autoTopupLightOption')}</span>
+          </label>
+          <p className="field__hint" id={ids.light}>
+            {t('autoTopupLightOptionHint')}
+          </p>
+        </div>
+      )}
+
+      {!light && (
+        <SetupOnlyChoice
+          setupOnly={choice.setupOnly}
+          savedMethod={choice.savedMethod}
+          methods={methods}
+          change={change}
+          legend={t('autoTopupChargeTo')}
+          hint={t('autoTopupSetupOnlyHint')}
+          error={errors.savedMethod}
+        />
+      )}
 
       <p className="auto-setup__summary" data-testid="auto-topup-summary" aria-live="polite">
         {summary ?? ''}

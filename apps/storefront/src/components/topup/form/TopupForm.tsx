@@ -4,6 +4,7 @@ import { isAmountInRange, type PriceRange } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { AmountChoice } from './AmountChoice';
 import { AutomaticSetup } from './AutomaticSetup';
+import { isLightChoice } from './automatic';
 import { CashCodeField } from './CashCodeField';
 import { amountTiles } from './cart-item';
 import { TOPUP_FIELDS, TOPUP_POST_PATH } from './form-post';
@@ -35,7 +36,10 @@ export function TopupForm(props: TopupFormProps) {
         ? props.sms?.range
         : props.range;
   // A registration without a top-up now asks for no amount and shows no total.
-  const nothingNow = automatic?.choice.setupOnly || sms?.choice.setupOnly;
+  const nothingNow =
+    automatic?.choice.setupOnly ||
+    (automatic && props.automatic && isLightChoice(props.automatic, automatic.choice)) ||
+    sms?.choice.setupOnly;
 
   /** The tenant's example amounts that the range takes, as "e.g. € 5 or € 45"; none without any. */
   function amountExamples(amounts: number[] | undefined, range: PriceRange | null | undefined) {

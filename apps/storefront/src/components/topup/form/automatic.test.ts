@@ -231,3 +231,29 @@ describe('the set-up as a post of the form sends it', () => {
     });
   });
 });
+
+describe('a light top-up (decision 0042)', () => {
+  const lightOffer: AutomaticOffer = { ...funkfix, lightProductId: 'funkfix-automatic-light' };
+
+  it('is the light product, named light, set up alone, and needs no saved method', () => {
+    const light = choice(lightOffer, { type: 'LOW_BALANCE', light: true });
+    expect(automaticCartItem(lightOffer, light, '+4917012345678', 1500)).toEqual({
+      productId: 'funkfix-automatic-light',
+      amount: 1500,
+      phoneNumber: '+4917012345678',
+      autoTopupOption: 'LOW_BALANCE',
+      autoTopupLight: true,
+      lowBalanceOption: { lowBalanceLimit: 500 },
+    });
+    expect(automaticProblems(lightOffer, { ...light, setupOnly: true, savedMethod: '' })).toEqual([]);
+  });
+
+  it('is a plain automatic top-up where the shop offers no light one, or for a schedule', () => {
+    const light = choice(funkfix, { type: 'LOW_BALANCE', light: true });
+    expect(automaticCartItem(funkfix, light, '+4917012345678', 1500).productId).toBe('funkfix-automatic');
+    const monthly = choice(lightOffer, { type: 'MONTHLY', light: true });
+    expect(automaticCartItem(lightOffer, monthly, '+4917012345678', 1500)).not.toHaveProperty(
+      'autoTopupLight',
+    );
+  });
+});

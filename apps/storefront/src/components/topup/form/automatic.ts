@@ -14,6 +14,8 @@ import { minorUnits } from './money-input';
 /** The automatic top-up a brand's form offers: its product, and the tenant's types and limit. */
 export interface AutomaticOffer {
   productId: string;
+  /** The light variant's product, where the tenant offers light top-ups (decision 0042). */
+  lightProductId?: string;
   range: PriceRange;
   /** The tenant's sets of types (allowedTypes): the shopper picks a set, then a type of it. */
   typeSets: SetupType[][];
@@ -36,6 +38,8 @@ export interface AutomaticChoice {
   setupOnly: boolean;
   /** The saved method a set-up without a top-up now charges. */
   savedMethod: string;
+  /** LOW_BALANCE, light: a link by SMS instead of a charge (decision 0042). */
+  light: boolean;
 }
 
 /**
@@ -74,6 +78,7 @@ export function automaticStart(offer: AutomaticOffer): AutomaticChoice {
     monthDay: 1,
     setupOnly: false,
     savedMethod: '',
+    light: false,
   };
 }
 
@@ -102,6 +107,7 @@ export function automaticFromFields(
     monthDay: number(AUTOMATIC_FIELDS.monthDay, start?.monthDay),
     setupOnly: field(AUTOMATIC_FIELDS.setupOnly) === '1',
     savedMethod: field(AUTOMATIC_FIELDS.savedMethod) ?? '',
+    light: field(AUTOMATIC_FIELDS.light) === '1',
   };
 }
 
@@ -114,6 +120,7 @@ export function automaticFields(offer: AutomaticOffer, choice: AutomaticChoice):
     ...(choice.tariff ? { [AUTOMATIC_FIELDS.tariff]: '1' } : {}),
     ...(choice.weekday ? { [AUTOMATIC_FIELDS.weekday]: String(choice.weekday) } : {}),
     ...(choice.monthDay ? { [AUTOMATIC_FIELDS.monthDay]: String(choice.monthDay) } : {}),
+    ...(choice.light ? { [AUTOMATIC_FIELDS.light]: '1' } : {}),
   };
 }
 
@@ -165,11 +172,15 @@ export function automaticProblems(
   if (choice.type === 'MONTHLY' && !isValidSchedule({ type: 'MONTHLY', day: choice.monthDay })) {
     problems.push({ field: 'schedule', key: 'monthDayRequired' });
   }
-  if (choice.setupOnly && !choice.savedMethod) {
+  if (choice.setupOnly && !choice.savedMethod && !isLightChoice(offer, choice)) {
     problems.push({ field: 'savedMethod', key: 'savedMethodRequired' });
   }
   return problems;
 }
+
+/** Whether the choice is a light top-up: a low-balance one, where the tenant offers light ones. */
+export const isLightChoice = (offer: AutomaticOffer, choice: AutomaticChoice) =>
+  choice.light && choice.type === 'LOW_BALANCE' && offer.lightProductId !== undefined;
 
 /** The set-up as the summary sentence describes it. */
 export function describeChoice(
@@ -184,7 +195,8 @@ export function describeChoice(
     ...(choice.type === 'LOW_BALANCE' ? { limit: chosenLimit(offer, choice), tariff } : {}),
     ...(choice.type === 'WEEKLY' ? { day: choice.weekday } : {}),
     ...(choice.type === 'MONTHLY' ? { day: choice.monthDay } : {}),
-    setupOnly: choice.setupOnly,
+    setupOnly: choice.setupOnly || isLightChoice(offer, choice),
+    ...(isLightChoice(offer, choice) ? { light: true } : {}),
   };
 }
 
@@ -198,12 +210,14 @@ export function automaticCartItem(
   phoneNumber: string,
   amount: number,
 ): CartItemRequest {
+  const light = isLightChoice(offer, choice);
   const item: CartItemRequest = {
-    productId: offer.productId,
+    productId: light && offer.lightProductId ? offer.lightProductId : offer.productId,
     amount,
     phoneNumber,
     autoTopupOption: choice.type,
-    ...(choice.setupOnly ? { setupOnly: true } : {}),
+    // A light top-up costs nothing now either: the API sets it up alone.
+    ...(light ? { autoTopupLight: true } : choice.setupOnly ? { setupOnly: true } : {}),
   };
   switch (choice.type) {
     case 'LOW_BALANCE': {

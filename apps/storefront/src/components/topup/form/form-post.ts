@@ -30,6 +30,8 @@ export const AUTOMATIC_FIELDS = {
   monthDay: 'monthDay',
   setupOnly: 'setupOnly',
   savedMethod: 'savedMethod',
+  /** A light top-up: a link by SMS instead of a charge. */
+  light: 'autoLight',
 } as const;
 
 /**
