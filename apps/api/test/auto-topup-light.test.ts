@@ -216,6 +216,7 @@ describe('setting a light top-up up through the cart', () => {
         'autoTopupOption',
       ],
       [light(number, { productId: 'belwaarde-automatic' }), 'autoTopupLight'],
+      [light(number, { lowBalanceOption: { lowBalanceLimit: 500, tariffEnabled: true } }), 'tariffEnabled'],
     ] as const) {
       const added = await call('POST', '/api/shop/rest/v2/addToCart', SHOP, { items: [item] });
       expect(added.status, JSON.stringify(item)).toBe(400);

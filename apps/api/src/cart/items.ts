@@ -221,6 +221,13 @@ function checkLightSetup(tenant: TenantConfig, item: CartItem, field: string): v
   if (setupTypeOf(item) !== 'LOW_BALANCE') {
     refuse('VALIDATION_FAILED', `${field}.autoTopupOption`, 'a light top-up follows a low balance');
   }
+  if (item.lowBalanceOption?.tariffEnabled === true) {
+    refuse(
+      'VALIDATION_FAILED',
+      `${field}.lowBalanceOption.tariffEnabled`,
+      'a light top-up follows the balance only',
+    );
+  }
 }
 
 /** The type an AUTOMATIC item sets up: RECURRING names its recurringOption's type. */

@@ -157,7 +157,7 @@ export function AutomaticSetup({
           error={errors.lowBalanceLimit}
         />
       )}
-      {choice.type === 'LOW_BALANCE' && offersTariff(offer) && (
+      {choice.type === 'LOW_BALANCE' && offersTariff(offer) && !light && (
         <label className="checkbox">
           <input
             type="checkbox"

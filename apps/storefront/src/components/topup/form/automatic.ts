@@ -188,7 +188,9 @@ export function describeChoice(
   choice: AutomaticChoice,
   amount: number,
 ): SetupDescription {
-  const tariff = choice.type === 'LOW_BALANCE' && choice.tariff && offersTariff(offer);
+  // A light top-up follows the balance only: a tariff renewal sends no link.
+  const tariff =
+    choice.type === 'LOW_BALANCE' && choice.tariff && offersTariff(offer) && !isLightChoice(offer, choice);
   return {
     type: choice.type,
     amount,
@@ -221,7 +223,7 @@ export function automaticCartItem(
   };
   switch (choice.type) {
     case 'LOW_BALANCE': {
-      const tariff = choice.tariff && offersTariff(offer);
+      const tariff = choice.tariff && offersTariff(offer) && !light;
       return {
         ...item,
         lowBalanceOption: {
