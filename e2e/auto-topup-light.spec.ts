@@ -1,6 +1,6 @@
 import { signIn } from './account-sessions';
 import { ownClientAddress, signedInAsNewAccount } from './accounts';
-import { expectOutcome, latestCode, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
+import { confirmNumberByCode, expectOutcome, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
@@ -135,12 +135,7 @@ test('belwaarde: a shopper without a saved card sets up a light top-up; a low ba
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Opwaardeerlink instellen' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Bevestig je mobiele nummer' });
-  await expect(dialog).toBeVisible();
-  let code: string | undefined;
-  await expect.poll(async () => (code = await latestCode(msisdn)), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await dialog.getByRole('textbox', { name: 'Code uit de sms' }).fill(code ?? '');
-  await dialog.getByRole('button', { name: 'Code bevestigen' }).click();
+  await confirmNumberByCode(page, msisdn, 'nl');
   await expect(page.getByRole('heading', { name: 'Je opwaardeerlink is ingesteld' })).toBeVisible({
     timeout: 25_000,
   });

@@ -4,8 +4,8 @@ import { signIn } from './account-sessions';
 import { callApi, ownClientAddress, uniqueEmail } from './accounts';
 import {
   addTopup,
+  confirmNumberByCode,
   expectOutcome,
-  latestCode,
   operatorBalance,
   PAY_BUTTON,
   payByCard,
@@ -40,22 +40,6 @@ async function autoTopupsOf(page: Page, shopId: string, msisdn: string) {
     body: JSON.stringify({ msisdn }),
   });
   return rows;
-}
-
-const CODE_DIALOG = {
-  de: { title: 'Handynummer bestätigen', code: 'Code aus der SMS', confirm: 'Code bestätigen' },
-  en: { title: 'Confirm your mobile number', code: 'Code from the SMS', confirm: 'Confirm code' },
-};
-
-/** Confirms the number with the code the sandbox sent it by SMS. */
-async function confirmNumber(page: Page, msisdn: string, language: keyof typeof CODE_DIALOG) {
-  const texts = CODE_DIALOG[language];
-  const dialog = page.getByRole('dialog', { name: texts.title });
-  await expect(dialog).toBeVisible();
-  let code: string | undefined;
-  await expect.poll(async () => (code = await latestCode(msisdn)), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await dialog.getByRole('textbox', { name: texts.code }).fill(code ?? '');
-  await dialog.getByRole('button', { name: texts.confirm }).click();
 }
 
 /** A shop's main page with the automatic top-up chosen, once the form runs. */
@@ -117,7 +101,7 @@ test('funkfix: a new shopper sets up a low-balance top-up, opens an account and 
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: PAY_BUTTON }).click();
 
-  await confirmNumber(page, msisdn, 'de');
+  await confirmNumberByCode(page, msisdn, 'de');
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.approve);
   await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
@@ -229,7 +213,7 @@ test('topnet: a signed-in shopper sets up a low-balance top-up on the saved card
   await payment.getByTestId('withdrawal-consent').check();
   await page.getByRole('button', { name: 'Set up with obligation to pay' }).click();
 
-  await confirmNumber(page, msisdn, 'en');
+  await confirmNumberByCode(page, msisdn, 'en');
   await expect(page).toHaveURL(/\/shop\/checkout\/result\?cartName=[\w-]+&orderNumber=[\w-]+&paymentToken=/);
   await expect(page.getByRole('heading', { name: 'Your automatic top-up is set up' })).toBeVisible({
     timeout: 25_000,

@@ -124,3 +124,21 @@ export async function latestCode(msisdn: string): Promise<string | undefined> {
     .map((message) => message.text.match(/\b\d{6}\b/)?.[0])
     .find((code) => code !== undefined);
 }
+
+/** The code dialog's texts in the page's language. */
+export const CODE_DIALOG = {
+  de: { title: 'Handynummer bestätigen', code: 'Code aus der SMS', confirm: 'Code bestätigen' },
+  en: { title: 'Confirm your mobile number', code: 'Code from the SMS', confirm: 'Confirm code' },
+  nl: { title: 'Bevestig je mobiele nummer', code: 'Code uit de sms', confirm: 'Code bevestigen' },
+};
+
+/** Confirms the number in the code dialog with the code the sandbox sent it by SMS. */
+export async function confirmNumberByCode(page: Page, msisdn: string, language: keyof typeof CODE_DIALOG) {
+  const texts = CODE_DIALOG[language];
+  const dialog = page.getByRole('dialog', { name: texts.title });
+  await expect(dialog).toBeVisible();
+  let code: string | undefined;
+  await expect.poll(async () => (code = await latestCode(msisdn)), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  await dialog.getByRole('textbox', { name: texts.code }).fill(code ?? '');
+  await dialog.getByRole('button', { name: texts.confirm }).click();
+}

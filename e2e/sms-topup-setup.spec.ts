@@ -1,6 +1,6 @@
 import { signIn } from './account-sessions';
 import { ownClientAddress } from './accounts';
-import { latestCode, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
+import { confirmNumberByCode, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
 import { expect, type Page, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
@@ -29,16 +29,6 @@ async function expectAnswer(page: Page, text: RegExp) {
     await page.reload();
     await expect(page.getByText(text)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-}
-
-/** Confirms the number with the code the sandbox sent it by SMS. */
-async function confirmNumber(page: Page, msisdn: string) {
-  const dialog = page.getByRole('dialog', { name: 'Bevestig je mobiele nummer' });
-  await expect(dialog).toBeVisible();
-  let code: string | undefined;
-  await expect.poll(async () => (code = await latestCode(msisdn)), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await dialog.getByRole('textbox', { name: 'Code uit de sms' }).fill(code ?? '');
-  await dialog.getByRole('button', { name: 'Code bevestigen' }).click();
 }
 
 test('belwaarde: a signed-in shopper registers a number for SMS top-ups, then an SMS from the sandbox tops it up and is answered', async ({
@@ -72,7 +62,7 @@ test('belwaarde: a signed-in shopper registers a number for SMS top-ups, then an
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Instellen met betalingsverplichting' }).click();
 
-  await confirmNumber(page, msisdn);
+  await confirmNumberByCode(page, msisdn, 'nl');
   await expect(page.getByRole('heading', { name: 'Opwaarderen per sms is ingesteld' })).toBeVisible({
     timeout: 25_000,
   });
