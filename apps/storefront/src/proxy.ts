@@ -1,7 +1,10 @@
 import { tenants } from '@shop/tenants';
 import { type NextRequest, NextResponse } from 'next/server';
+import { COOKIE_NAMES } from './lib/cookie-names';
+import { PREFERENCE_MAX_AGE_SECONDS } from './lib/preference-cookie';
 import { REQUEST_PATH_HEADER } from './lib/return-path';
 import { isPagePath, NONCE_HEADER, newNonce, securityHeaders } from './lib/security-headers';
+import { LANGUAGE_PARAMETER } from './lib/site-urls';
 
 function paymentPagesOrigin(): string {
   const name = process.env.PAYMENT_PAGES_ORIGIN ? 'PAYMENT_PAGES_ORIGIN' : 'SANDBOX_URL';
@@ -14,6 +17,21 @@ function paymentPagesOrigin(): string {
 }
 
 const PAYMENT_PAGES_ORIGIN = paymentPagesOrigin();
+
+/** The language `?lang=` names, where the shop offers it. */
+function chosenLanguage(request: NextRequest, locales: readonly string[]): string | undefined {
+  const requested = request.nextUrl.searchParams.get(LANGUAGE_PARAMETER)?.toLowerCase();
+  return requested && locales.includes(requested) ? requested : undefined;
+}
+
+/** The request's cookies with one set to a value (the rest as they were). */
+function withCookie(request: NextRequest, name: string, value: string): string {
+  const others = request.cookies
+    .getAll()
+    .filter((cookie) => cookie.name !== name)
+    .map((cookie) => `${cookie.name}=${encodeURIComponent(cookie.value)}`);
+  return [...others, `${name}=${value}`].join('; ');
+}
 
 /**
  * Runs before every request (pages, `/api/*`, build and public files) and sets the security
@@ -33,9 +51,13 @@ export function proxy(request: NextRequest): NextResponse {
     development: process.env.NODE_ENV === 'development',
   });
 
+  const tenant = tenants().byHost(host);
+  const language = page && tenant ? chosenLanguage(request, tenant.locales) : undefined;
   let response: NextResponse;
   if (nonce) {
     const requestHeaders = new Headers(request.headers);
+    // `?lang=` chooses the page's language (its own URL, for search engines too) and keeps it.
+    if (language) requestHeaders.set('cookie', withCookie(request, COOKIE_NAMES.locale, language));
     requestHeaders.set(NONCE_HEADER, nonce);
     requestHeaders.set('content-security-policy', headers['Content-Security-Policy'] ?? '');
     // The header's sign-in link names the page to come back to.
@@ -45,5 +67,13 @@ export function proxy(request: NextRequest): NextResponse {
     response = NextResponse.next();
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  if (language) {
+    response.cookies.set(COOKIE_NAMES.locale, language, {
+      path: '/',
+      maxAge: PREFERENCE_MAX_AGE_SECONDS,
+      sameSite: 'strict',
+      secure: request.nextUrl.protocol === 'https:',
+    });
+  }
   return response;
 }

@@ -4,6 +4,7 @@ import '@fontsource-variable/nunito';
 import '@fontsource-variable/source-sans-3';
 import './globals.css';
 import './tokens.css';
+import type { Language } from '@shop/domain';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
@@ -13,7 +14,9 @@ import { AlertArea } from '../components/Alerts';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ScrollToTop } from '../components/ScrollToTop';
+import { REQUEST_PATH_HEADER } from '../lib/return-path';
 import { NONCE_HEADER } from '../lib/security-headers';
+import { alternatesOf, siteOrigin } from '../lib/site-urls';
 import { currentHost } from '../lib/tenant';
 import { currentTheme, themeStylesheet } from '../lib/theme';
 
@@ -21,11 +24,24 @@ export async function generateMetadata(): Promise<Metadata> {
   const target = await currentHost();
   if (target.kind !== 'tenant') return { title: 'Prepaid shop' };
   const { tenant } = target;
-  const t = await getTranslations('seo');
+  const [t, language, requestHeaders] = await Promise.all([getTranslations('seo'), getLocale(), headers()]);
+  const host = requestHeaders.get('host') ?? tenant.domains[0] ?? tenant.domain;
+  const path = (requestHeaders.get(REQUEST_PATH_HEADER) ?? '/').split('?')[0] ?? '/';
+  const description = t('mainDescription', { provider: tenant.providerName });
   return {
+    metadataBase: new URL(siteOrigin(host, requestHeaders.get('x-forwarded-proto'))),
     // A page's own title comes first: "Warenkorb – FunkFix"; the main page is the shop's name.
     title: { default: tenant.providerName, template: `%s – ${tenant.providerName}` },
-    description: t('mainDescription', { provider: tenant.providerName }),
+    description,
+    alternates: alternatesOf(tenant, path, language as Language),
+    openGraph: {
+      type: 'website',
+      siteName: tenant.providerName,
+      title: tenant.providerName,
+      description,
+      locale: `${language}_${tenant.country.toUpperCase()}`,
+      url: path,
+    },
     icons: { icon: tenant.favicon },
     manifest: '/api/manifest',
   };

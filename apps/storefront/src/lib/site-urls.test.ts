@@ -1,0 +1,51 @@
+import { tenants } from '@shop/tenants';
+import { describe, expect, it } from 'vitest';
+import { alternatesOf, inLanguage, sitemapPaths, siteOrigin } from './site-urls';
+
+const tenant = (shopId: string) => {
+  const found = tenants().byId(shopId);
+  if (!found) throw new Error(shopId);
+  return found;
+};
+
+describe('the URLs search engines see', () => {
+  it('take the origin the shop was reached at, https but on a development host', () => {
+    expect(siteOrigin('opwaarderen.belwaarde.nl', null)).toBe('https://opwaarderen.belwaarde.nl');
+    expect(siteOrigin('belwaarde.localhost:3000', null)).toBe('http://belwaarde.localhost:3000');
+    expect(siteOrigin('belwaarde.localhost:3000', 'https')).toBe('https://belwaarde.localhost:3000');
+  });
+
+  it('give each language of a shop its own URL, and the plain one as x-default', () => {
+    expect(alternatesOf(tenant('belwaarde'), '/', 'en')).toEqual({
+      canonical: '/?lang=en',
+      languages: { nl: '/?lang=nl', en: '/?lang=en', 'x-default': '/' },
+    });
+    expect(inLanguage('/privacy', 'fr')).toBe('/privacy?lang=fr');
+  });
+
+  it('name one URL for a shop of one language', () => {
+    expect(alternatesOf(tenant('topnet'), '/shop/topup/topnet', 'en')).toEqual({
+      canonical: '/shop/topup/topnet',
+    });
+  });
+
+  it('list the main page, a multi-brand shop’s brand pages and the content pages the shop has', () => {
+    const brands = [
+      { brandId: 'funkfix', categoryId: 'mobile' },
+      { brandId: 'pixelpass', categoryId: 'gaming' },
+    ];
+    expect(sitemapPaths(tenant('ladeplatz'), brands)).toEqual([
+      '/shop',
+      '/shop/mobile/funkfix',
+      '/shop/gaming/pixelpass',
+      '/about-us',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/imprint',
+      '/blog',
+    ]);
+    expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/imprint');
+    expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/shop/mobile/funkfix');
+  });
+});

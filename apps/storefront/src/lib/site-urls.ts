@@ -1,0 +1,51 @@
+import type { Language } from '@shop/domain';
+import { mainPagePath, type TenantConfig } from '@shop/tenants';
+import { contentPagesOf } from './content-pages';
+
+/** The query parameter that names a page's language: each language has a URL of its own. */
+export const LANGUAGE_PARAMETER = 'lang';
+
+/** The origin a request reached the shop at: its host, over https unless it is a development host. */
+export function siteOrigin(host: string, forwardedProto: string | null): string {
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  const proto = forwardedProto ?? (name.endsWith('.localhost') || name === 'localhost' ? 'http' : 'https');
+  return `${proto}://${host}`;
+}
+
+/** A page in one of the shop's languages: `/?lang=en`. */
+export const inLanguage = (path: string, language: string) =>
+  `${path}?${new URLSearchParams({ [LANGUAGE_PARAMETER]: language })}`;
+
+/**
+ * A page's canonical URL and its alternates (hreflang): in a shop of several languages, each
+ * language at its `?lang=` URL, and the plain path as x-default (the shopper's own choice); in a
+ * shop of one language, the plain path alone.
+ */
+export function alternatesOf(
+  tenant: TenantConfig,
+  path: string,
+  language: Language,
+): { canonical: string; languages?: Record<string, string> } {
+  if (tenant.locales.length < 2) return { canonical: path };
+  return {
+    canonical: inLanguage(path, language),
+    languages: {
+      ...Object.fromEntries(tenant.locales.map((locale) => [locale, inLanguage(path, locale)])),
+      'x-default': path,
+    },
+  };
+}
+
+/** The pages a search engine may list: the main page, the brands' pages, the content pages. */
+export function sitemapPaths(
+  tenant: TenantConfig,
+  brands: readonly { brandId: string; categoryId: string }[],
+): string[] {
+  const main = mainPagePath(tenant);
+  const brandPages = tenant.flags.hasMultipleBrands
+    ? brands.map(
+        ({ brandId, categoryId }) => `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`,
+      )
+    : [];
+  return [main, ...new Set(brandPages), ...contentPagesOf(tenant).map((slug) => `/${slug}`)];
+}

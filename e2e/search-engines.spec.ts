@@ -1,0 +1,61 @@
+import { ports } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { callShop, shopUrl } from './shop';
+
+/** Search-engine basics (issue 17, part 1): robots.txt and sitemap.xml per host, languages at URLs of their own. */
+const origin = (shopId: string) => `http://${shopId}.localhost:${ports.storefront}`;
+
+test('robots.txt lets search engines list the shop, not the account, checkout or API, and names its sitemap', async () => {
+  for (const shopId of ['funkfix', 'belwaarde']) {
+    const robots = await callShop(`${shopId}.localhost`, '/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text()).toContain('Disallow: /account\nDisallow: /shop/checkout\nDisallow: /api/');
+    expect(robots.text()).toContain(`Sitemap: ${origin(shopId)}/sitemap.xml`);
+  }
+});
+
+test('sitemap.xml lists the main page, brand and content pages, each with its languages', async () => {
+  const ladeplatz = (await callShop('ladeplatz.localhost', '/sitemap.xml')).text();
+  expect(ladeplatz).toContain(`<loc>${origin('ladeplatz')}/shop?lang=de</loc>`);
+  expect(ladeplatz).toContain(`<loc>${origin('ladeplatz')}/shop/mobile/funkfix?lang=de</loc>`);
+  expect(ladeplatz).toContain(
+    `<xhtml:link rel="alternate" hreflang="ro" href="${origin('ladeplatz')}/blog?lang=ro"/>`,
+  );
+  expect(ladeplatz).toContain(
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${origin('ladeplatz')}/shop"/>`,
+  );
+  const topnet = (await callShop('topnet.localhost', '/sitemap.xml')).text();
+  expect(topnet).toContain(`<loc>${origin('topnet')}/shop/topup/topnet</loc>`);
+  expect(topnet).not.toContain('/imprint');
+  expect(topnet).not.toContain('hreflang');
+});
+
+test('belwaarde: each language has a URL of its own, which also keeps the choice; the page names its alternates', async ({
+  page,
+}) => {
+  await page.goto(`${shopUrl('belwaarde', '/')}?lang=en`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${origin('belwaarde')}/?lang=en`,
+  );
+  await expect(page.locator('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute(
+    'href',
+    `${origin('belwaarde')}/?lang=nl`,
+  );
+  // The shop's root, as Next.js writes it (no trailing slash).
+  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    'href',
+    origin('belwaarde'),
+  );
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', 'BelWaarde');
+  // The choice is kept: the plain address now opens in English too.
+  await page.goto(shopUrl('belwaarde', '/'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto(`${shopUrl('belwaarde', '/')}?lang=nl`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  // A language the shop does not offer changes nothing.
+  await page.goto(`${shopUrl('belwaarde', '/')}?lang=de`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+});
