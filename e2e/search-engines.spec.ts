@@ -59,3 +59,13 @@ test('belwaarde: each language has a URL of its own, which also keeps the choice
   await page.goto(`${shopUrl('belwaarde', '/')}?lang=de`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 });
+
+test('funkfix: the main page describes the shop and its top-ups to search engines', async ({ page }) => {
+  await page.goto(shopUrl('funkfix'));
+  const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as { '@type': string; name: string; offers?: { price: string }[] },
+  );
+  expect(data.find((item) => item['@type'] === 'Organization')?.name).toBe('FunkFix');
+  const product = data.find((item) => item['@type'] === 'Product');
+  expect(product?.offers?.map((offer) => offer.price)).toContain('15.00');
+});

@@ -13,10 +13,12 @@ import type { ReactNode } from 'react';
 import { AlertArea } from '../components/Alerts';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import { JsonLd } from '../components/JsonLd';
 import { ScrollToTop } from '../components/ScrollToTop';
+import { requestOrigin } from '../lib/request-origin';
 import { REQUEST_PATH_HEADER } from '../lib/return-path';
 import { NONCE_HEADER } from '../lib/security-headers';
-import { alternatesOf, siteOrigin } from '../lib/site-urls';
+import { alternatesOf, organizationData } from '../lib/site-urls';
 import { currentHost } from '../lib/tenant';
 import { currentTheme, themeStylesheet } from '../lib/theme';
 
@@ -25,11 +27,10 @@ export async function generateMetadata(): Promise<Metadata> {
   if (target.kind !== 'tenant') return { title: 'Prepaid shop' };
   const { tenant } = target;
   const [t, language, requestHeaders] = await Promise.all([getTranslations('seo'), getLocale(), headers()]);
-  const host = requestHeaders.get('host') ?? tenant.domains[0] ?? tenant.domain;
   const path = (requestHeaders.get(REQUEST_PATH_HEADER) ?? '/').split('?')[0] ?? '/';
   const description = t('mainDescription', { provider: tenant.providerName });
   return {
-    metadataBase: new URL(siteOrigin(host, requestHeaders.get('x-forwarded-proto'))),
+    metadataBase: new URL(await requestOrigin(tenant.domain)),
     // A page's own title comes first: "Warenkorb – FunkFix"; the main page is the shop's name.
     title: { default: tenant.providerName, template: `%s – ${tenant.providerName}` },
     description,
@@ -83,6 +84,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <Footer tenant={tenant} />
+          <JsonLd data={organizationData(tenant, await requestOrigin(tenant.domain))} />
           {tenant.variations.hasScrollToTop && <ScrollToTop />}
         </NextIntlClientProvider>
       </body>

@@ -1,6 +1,13 @@
 import { tenants } from '@shop/tenants';
 import { describe, expect, it } from 'vitest';
-import { alternatesOf, inLanguage, sitemapPaths, siteOrigin } from './site-urls';
+import {
+  alternatesOf,
+  inLanguage,
+  organizationData,
+  productData,
+  sitemapPaths,
+  siteOrigin,
+} from './site-urls';
 
 const tenant = (shopId: string) => {
   const found = tenants().byId(shopId);
@@ -47,5 +54,36 @@ describe('the URLs search engines see', () => {
     ]);
     expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/imprint');
     expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/shop/mobile/funkfix');
+  });
+});
+
+describe('the structured data', () => {
+  it('names the shop as an organisation, at its main page', () => {
+    expect(organizationData(tenant('funkfix'), 'https://shop.example')).toMatchObject({
+      '@type': 'Organization',
+      name: 'FunkFix',
+      url: 'https://shop.example/shop/topup/funkfix',
+      email: tenant('funkfix').supportEmail,
+    });
+  });
+
+  it('offers each fixed amount at its price, and says which cannot be bought now', () => {
+    const products = [
+      { productId: 'funkfix-topup-1500', amount: 1500, currency: 'EUR', status: 'ACTIVE' },
+      { productId: 'funkfix-topup-3000', amount: 3000, currency: 'EUR', status: 'OUT_OF_STOCK' },
+      { productId: 'funkfix-topup-any', amount: null, currency: 'EUR', status: 'ACTIVE' },
+    ];
+    const data = productData({ name: 'FunkFix' }, products, 'https://shop.example', '/shop/topup/funkfix');
+    expect(data?.offers).toEqual([
+      expect.objectContaining({
+        sku: 'funkfix-topup-1500',
+        price: '15.00',
+        availability: 'https://schema.org/InStock',
+      }),
+      expect.objectContaining({ price: '30.00', availability: 'https://schema.org/OutOfStock' }),
+    ]);
+    expect(
+      productData({ name: 'FunkFix' }, [products[2] as (typeof products)[number]], '', '/'),
+    ).toBeUndefined();
   });
 });

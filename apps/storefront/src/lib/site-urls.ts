@@ -49,3 +49,38 @@ export function sitemapPaths(
     : [];
   return [main, ...new Set(brandPages), ...contentPagesOf(tenant).map((slug) => `/${slug}`)];
 }
+
+/** The shop as an organisation (schema.org), for search engines. */
+export function organizationData(tenant: TenantConfig, origin: string): Record<string, unknown> {
+  return {
+    '@type': 'Organization',
+    name: tenant.providerName,
+    url: `${origin}${mainPagePath(tenant)}`,
+    logo: `${origin}${tenant.favicon}`,
+    email: tenant.supportEmail,
+  };
+}
+
+/** The top-ups a brand's page lists with their prices (schema.org Product and Offer). */
+export function productData(
+  brand: { name: string },
+  products: readonly { productId: string; amount: number | null; currency: string; status: string }[],
+  origin: string,
+  path: string,
+): Record<string, unknown> | undefined {
+  const priced = products.filter((product) => product.amount !== null);
+  if (priced.length === 0) return undefined;
+  return {
+    '@type': 'Product',
+    name: brand.name,
+    brand: { '@type': 'Brand', name: brand.name },
+    offers: priced.map((product) => ({
+      '@type': 'Offer',
+      sku: product.productId,
+      price: ((product.amount ?? 0) / 100).toFixed(2),
+      priceCurrency: product.currency,
+      availability: `https://schema.org/${product.status === 'ACTIVE' ? 'InStock' : product.status === 'COMING_SOON' ? 'PreOrder' : 'OutOfStock'}`,
+      url: `${origin}${path}`,
+    })),
+  };
+}

@@ -2,7 +2,10 @@ import { callingCode, formatMoney, messageKeyFor, parseMsisdn } from '@shop/doma
 import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { requestOrigin } from '../../lib/request-origin';
 import { currentShopper } from '../../lib/signed-in';
+import { productData } from '../../lib/site-urls';
+import { JsonLd } from '../JsonLd';
 import { automaticFromFields } from './form/automatic';
 import { initialAmount, initialNumber, type Offer } from './form/cart-item';
 import { describeProblems, topupProblems } from './form/check';
@@ -121,11 +124,17 @@ export async function TopupSection({
       idempotencyKey={crypto.randomUUID()}
     />
   );
-  if (!light || !lightPage) return form;
+  const offers = productData(
+    brand,
+    items.filter((product) => product.kind === 'ONCE_OFF'),
+    await requestOrigin(tenant.domain),
+    pagePath,
+  );
   return (
     <>
-      <LightLinkNotice state={light} currency={tenant.currency} here={lightPage} />
+      {light && lightPage && <LightLinkNotice state={light} currency={tenant.currency} here={lightPage} />}
       {form}
+      {offers && <JsonLd data={offers} />}
     </>
   );
 }
