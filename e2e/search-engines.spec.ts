@@ -69,3 +69,26 @@ test('funkfix: the main page describes the shop and its top-ups to search engine
   const product = data.find((item) => item['@type'] === 'Product');
   expect(product?.offers?.map((offer) => offer.price)).toContain('15.00');
 });
+
+test('a path no page answers moves for good to /not-found, which answers 404 with the shop’s page', async ({
+  page,
+}) => {
+  for (const path of ['/no-such-page', '/privacy/more', '/wp-login.php-old/x']) {
+    const moved = await callShop('funkfix.localhost', path);
+    expect(moved.status, path).toBe(301);
+    expect(new URL(String(moved.headers.location), origin('funkfix')).href, path).toBe(
+      `${origin('funkfix')}/not-found`,
+    );
+  }
+  // topnet hides its imprint: that page is not there either.
+  expect((await callShop('topnet.localhost', '/imprint')).status).toBe(301);
+  expect((await callShop('funkfix.localhost', '/privacy')).status).toBe(200);
+
+  const response = await page.goto(shopUrl('funkfix', '/no-such-page'));
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(shopUrl('funkfix', '/not-found'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
+  await page.goto(shopUrl('kartenkiosk', '/not-found'));
+  await expect(page.getByTestId('not-found')).toHaveClass(/not-found--/);
+  await expect(page.getByTestId('not-found')).not.toHaveClass(/not-found--standard/);
+});

@@ -1,6 +1,7 @@
 import { tenants } from '@shop/tenants';
 import { type NextRequest, NextResponse } from 'next/server';
 import { COOKIE_NAMES } from './lib/cookie-names';
+import { isUnknownPath } from './lib/known-paths';
 import { PREFERENCE_MAX_AGE_SECONDS } from './lib/preference-cookie';
 import { REQUEST_PATH_HEADER } from './lib/return-path';
 import { isPagePath, NONCE_HEADER, newNonce, securityHeaders } from './lib/security-headers';
@@ -52,6 +53,11 @@ export function proxy(request: NextRequest): NextResponse {
   });
 
   const tenant = tenants().byHost(host);
+  if (page && tenant && isUnknownPath(request.nextUrl.pathname, tenant)) {
+    const moved = NextResponse.redirect(new URL('/not-found', request.nextUrl), 301);
+    for (const [name, value] of Object.entries(headers)) moved.headers.set(name, value);
+    return moved;
+  }
   const language = page && tenant ? chosenLanguage(request, tenant.locales) : undefined;
   let response: NextResponse;
   if (nonce) {
