@@ -3,13 +3,12 @@
 import { formatMoney, formatMsisdn } from '@shop/domain';
 import type { AutoTopupRow, PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
-import type { ApiResult } from '../../../lib/api-answer';
+import { useId } from 'react';
 import { BrandArt } from '../../catalogue/BrandArt';
 import { useHydrated } from '../../checkout/useHydrated';
 import { AutoTopupCharges } from './AutoTopupCharges';
 import { AutoTopupStatusBadge } from './AutoTopupStatusBadge';
-import { type AutoTopupChange, cancelAutoTopup, failureMessage, updateAutoTopup } from './auto-topup-calls';
+import { type AutoTopupChange, cancelAutoTopup, updateAutoTopup } from './auto-topup-calls';
 import {
   type AutoTopupFormat,
   autoTopupActions,
@@ -21,12 +20,12 @@ import {
   nextRunText,
   runsOnLastDayOfShortMonths,
 } from './auto-topup-display';
-import { CardNotice, type CardNoticeState } from './CardNotice';
+import { CardNotice } from './CardNotice';
 import { MethodChoice } from './MethodChoice';
 import { MonthlyCapForm } from './MonthlyCapForm';
+import { useCardAction } from './useCardAction';
 
 type Busy = 'activate' | 'pause' | 'cancel' | 'method' | 'cap';
-type Notice = CardNoticeState;
 
 /**
  * One automatic top-up: what it does in words, its status, the method it charges, when it runs
@@ -56,9 +55,7 @@ export function AutoTopupCard({
   const t = useTranslations('common');
   const id = useId();
   const hydrated = useHydrated();
-  const [busy, setBusy] = useState<Busy>();
-  const [notice, setNotice] = useState<Notice>();
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { busy, notice, noticeRef, act, done } = useCardAction<Busy>(here);
 
   const actions = autoTopupActions(row.status, { pauseAllowed });
   const status = autoTopupStatus(row.status);
@@ -67,36 +64,14 @@ export function AutoTopupCard({
   const token = methods.find((method) => method.id === row.paymentToken);
   const used = chargedThisMonth(row.charges);
 
-  /** Sends one change; the answer replaces the top-up, a refusal is said in the card. */
-  async function act<T>(
-    kind: Busy,
-    call: () => Promise<ApiResult<T>>,
-    done: (data: T) => void,
-  ): Promise<void> {
-    if (busy) return;
-    setBusy(kind);
-    setNotice(undefined);
-    const result = await call();
-    setBusy(undefined);
-    if (result.ok) {
-      done(result.data);
-      return;
-    }
-    const key = await failureMessage(result, here);
-    if (key) setNotice({ kind: 'failed', key });
-  }
-
   const update = (kind: Busy, change: AutoTopupChange, doneKey: string) =>
     act(
       kind,
       () => updateAutoTopup(change),
       ({ autoTopup }) => {
         onChanged(autoTopup);
-        setNotice({ kind: 'done', key: doneKey });
-        // With a new status the button pressed is gone (Pause becomes Activate): what happened takes the focus.
-        if (autoTopupStatus(autoTopup.status).label !== status.label) {
-          requestAnimationFrame(() => noticeRef.current?.focus());
-        }
+        // With a new status the button pressed is gone (Pause becomes Activate).
+        done(doneKey, autoTopupStatus(autoTopup.status).label !== status.label);
       },
     );
 

@@ -3,14 +3,13 @@
 import { formatMsisdn } from '@shop/domain';
 import type { PaymentToken, SmsTopupRow } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
-import type { ApiResult } from '../../../lib/api-answer';
+import { useId, useState } from 'react';
 import { BrandArt } from '../../catalogue/BrandArt';
 import { useHydrated } from '../../checkout/useHydrated';
-import { failureMessage } from '../auto-topups/auto-topup-calls';
 import { type AutoTopupFormat, autoTopupDate } from '../auto-topups/auto-topup-display';
-import { CardNotice, type CardNoticeState } from '../auto-topups/CardNotice';
+import { CardNotice } from '../auto-topups/CardNotice';
 import { MethodChoice } from '../auto-topups/MethodChoice';
+import { useCardAction } from '../auto-topups/useCardAction';
 import { SmsPinForm } from './SmsPinForm';
 import { SmsTopupHowTo } from './SmsTopupHowTo';
 import { SmsTopupStatusBadge } from './SmsTopupStatusBadge';
@@ -24,7 +23,6 @@ import {
 } from './sms-topup-display';
 
 type Busy = SmsTopupChange | 'stop';
-type Notice = CardNoticeState;
 
 /**
  * One number registered for SMS top-ups: its status (and why a locked one is locked), what to
@@ -53,29 +51,12 @@ export function SmsTopupCard({
   const t = useTranslations('common');
   const id = useId();
   const hydrated = useHydrated();
-  const [busy, setBusy] = useState<Busy>();
-  const [notice, setNotice] = useState<Notice>();
+  const { busy, notice, noticeRef, act, done } = useCardAction<Busy>(here);
   // A new PIN saved empties the form: it is drawn anew.
   const [pinForms, setPinForms] = useState(0);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
 
   const status = smsTopupStatus(row.status);
   const locked = row.status === 'LOCKED';
-
-  /** Sends one call; a refusal is said in the card. */
-  async function act<T>(kind: Busy, call: () => Promise<ApiResult<T>>, done: (data: T) => void) {
-    if (busy) return;
-    setBusy(kind);
-    setNotice(undefined);
-    const result = await call();
-    setBusy(undefined);
-    if (result.ok) {
-      done(result.data);
-      return;
-    }
-    const key = await failureMessage(result, here);
-    if (key) setNotice({ kind: 'failed', key });
-  }
 
   const update = (change: SmsTopupChange, fields: Omit<SmsTopupUpdate, 'index'>) =>
     act(
@@ -83,10 +64,9 @@ export function SmsTopupCard({
       () => updateSmsTopup({ index: row.index, ...fields }),
       ({ smsTopup }) => {
         onChanged(smsTopup);
-        setNotice({ kind: 'done', key: changeDoneKey(change, row.status, smsTopup.status) });
         if (change === 'pin') setPinForms((count) => count + 1);
-        // Unlocked, the Unlock button is gone: what happened takes the focus.
-        if (smsTopup.status !== row.status) requestAnimationFrame(() => noticeRef.current?.focus());
+        // Unlocked, the Unlock button is gone.
+        done(changeDoneKey(change, row.status, smsTopup.status), smsTopup.status !== row.status);
       },
     );
 
