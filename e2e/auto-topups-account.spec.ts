@@ -1,18 +1,12 @@
 import { formatMsisdn } from '@shop/domain';
-import {
-  checkoutAddressAnswerSchema,
-  commitAnswerSchema,
-  createdOrderAnswerSchema,
-  detailedCartSchema,
-  validateOtpAnswerSchema,
-} from '@shop/domain/contract';
+import { detailedCartSchema } from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import type * as z from 'zod';
 import { type FreshAccount, freshAccount, signIn, signInTo } from './account-sessions';
 import { callApi } from './accounts';
-import { latestCode, testCards, uniqueNumber } from './checkout';
+import { testCards, uniqueNumber } from './checkout';
 import { expect, type Page, test } from './fixtures';
-import { savedCard } from './saved-cards';
+import { commitFreeSetup, savedCard } from './saved-cards';
 import { expectNoAxeViolations, shopUrl, tenant } from './shop';
 
 const PAGE = '/account/automatic-topups';
@@ -50,21 +44,7 @@ async function accountWithScheduledTopups(): Promise<{ account: FreshAccount; nu
   const { cartName } = await call('/api/shop/rest/v2/addToCart', detailedCartSchema, {
     items: [scheduled('WEEKLY', 1, 1500), scheduled('MONTHLY', 31, 2000)],
   });
-  const address = await call('/api/shop/rest/checkout-address', checkoutAddressAnswerSchema, {
-    cartName,
-    deliveryAddress: { email: account.userName },
-  });
-  expect(address.nextStep).toBe('OTP');
-  let otp: string | undefined;
-  await expect.poll(async () => (otp = await latestCode(msisdn)), { timeout: 15_000 }).toMatch(/^\d{6}$/);
-  await call('/api/shop/rest/validate-otp', validateOtpAnswerSchema, { cartName, otp });
-  const { orderNumber } = await call('/api/shop/rest/orders', createdOrderAnswerSchema, { cartName });
-  const committed = await call('/api/shop/rest/payment-commit-order', commitAnswerSchema, {
-    cartName,
-    orderNumber,
-    paymentToken: first.id,
-  });
-  expect(committed.orderStatus).toBe('committed');
+  await commitFreeSetup(call, { cartName, email: account.userName, msisdn, paymentToken: first.id });
   return { account, number: formatMsisdn(msisdn) };
 }
 

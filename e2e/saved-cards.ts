@@ -1,9 +1,14 @@
 import {
+  checkoutAddressAnswerSchema,
+  commitAnswerSchema,
   confirmedPaymentTokenAnswerSchema,
+  createdOrderAnswerSchema,
   createdPaymentTokenAnswerSchema,
   type PaymentToken,
+  validateOtpAnswerSchema,
 } from '@shop/domain/contract';
 import type * as z from 'zod';
+import { latestCode } from './checkout';
 import { expect } from './fixtures';
 
 /** A POST of the journey's own account to the API, its answer read by the contract's schema. */
@@ -30,4 +35,34 @@ export async function savedCard(call: AccountPost, cardNumber: string, name?: st
     id: created.id,
   });
   return confirmed.paymentToken;
+}
+
+/**
+ * A cart of set-ups alone, finished as the checkout finishes it: the number confirmed by the code
+ * the sandbox received, the free order, the commit naming the saved method that will pay.
+ */
+export async function commitFreeSetup(
+  call: AccountPost,
+  {
+    cartName,
+    email,
+    msisdn,
+    paymentToken,
+  }: { cartName: string; email: string; msisdn: string; paymentToken: string },
+): Promise<void> {
+  const address = await call('/api/shop/rest/checkout-address', checkoutAddressAnswerSchema, {
+    cartName,
+    deliveryAddress: { email },
+  });
+  expect(address.nextStep).toBe('OTP');
+  let otp: string | undefined;
+  await expect.poll(async () => (otp = await latestCode(msisdn)), { timeout: 15_000 }).toMatch(/^\d{6}$/);
+  await call('/api/shop/rest/validate-otp', validateOtpAnswerSchema, { cartName, otp });
+  const { orderNumber } = await call('/api/shop/rest/orders', createdOrderAnswerSchema, { cartName });
+  const committed = await call('/api/shop/rest/payment-commit-order', commitAnswerSchema, {
+    cartName,
+    orderNumber,
+    paymentToken,
+  });
+  expect(committed.orderStatus).toBe('committed');
 }
