@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentState, ProductKind } from '@shop/domain';
+import type { OrderStatus, PaymentState, ProductKind, SmsTopupStatus } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -617,8 +617,7 @@ export const smsTopups = pgTable(
     productId: text('product_id').notNull(),
     currency: text('currency').notNull(),
     pinHash: text('pin_hash').notNull(),
-    /** ACTIVE, LOCKED (too many wrong PINs, until the shopper unlocks), DELETED. */
-    status: text('status').notNull(),
+    status: text('status').$type<SmsTopupStatus>().notNull(),
     /** Wrong PINs in a row. */
     pinFailures: integer('pin_failures').notNull().default(0),
     /** The order that set it up (a commit repeated registers nothing twice). */

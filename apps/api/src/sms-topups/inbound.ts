@@ -15,7 +15,7 @@ export interface InboundSms {
 }
 
 /** The text as it is kept: a word that could be the PIN is masked. */
-export const maskedText = (text: string) =>
+const maskedText = (text: string) =>
   text
     .split(/(\s+)/)
     .map((word) => (isValidSmsPin(word) ? '*'.repeat(word.length) : word))

@@ -37,7 +37,7 @@ const alreadyRegistered = (msisdn: string) =>
   new DomainError('ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER', `${msisdn} has SMS top-ups already`);
 
 /** The tenant's SMS top-up product: the amounts an SMS may ask for. */
-export async function smsProductOf(db: Database | Transaction, tenant: TenantConfig) {
+async function smsProductOf(db: Database | Transaction, tenant: TenantConfig) {
   const [product] = await db
     .select()
     .from(products)

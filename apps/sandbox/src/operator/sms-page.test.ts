@@ -1,31 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver } from '../psp/test-support';
-import { type OperatorSandbox, startOperatorSandbox } from './test-support';
+import { type OperatorSandbox, sandboxWithReceiver, startOperatorSandbox } from './test-support';
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let sandbox: OperatorSandbox;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  sandbox = await startOperatorSandbox({ operatorWebhookUrl: receiver.url });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
+const file = sandboxWithReceiver();
 
 const SMS = { from: '+4917012345678', to: '80888', text: 'KOOP 15 1234' };
 
 /** The form's post, and the event the shop received from it (if any). */
 async function send(fields: Record<string, string>) {
-  const before = receiver.received.length;
-  const page = await sandbox.postForm('/operator/sms', fields);
-  const webhook = receiver.received[before];
+  const before = file.receiver.received.length;
+  const page = await file.sandbox.postForm('/operator/sms', fields);
+  const webhook = file.receiver.received[before];
   return { ...page, event: webhook ? JSON.parse(webhook.body) : undefined };
 }
 
 describe('GET /operator/sms', () => {
   it('is an accessible page with the form', async () => {
-    const { status, headers, text } = await sandbox.getPage('/operator/sms');
+    const { status, headers, text } = await file.sandbox.getPage('/operator/sms');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(text).toMatch(/^<!doctype html>\n<html lang="en">/);
@@ -51,7 +41,7 @@ describe('GET /operator/sms', () => {
   });
 
   it('fills From, To and Text from the query', async () => {
-    const { text } = await sandbox.getPage(
+    const { text } = await file.sandbox.getPage(
       '/operator/sms?from=%2B4917012345678&to=80888&text=KOOP%2015%20%3C1234%3E',
     );
     expect(text).toMatch(/<input id="from" name="from" [^>]*value="\+4917012345678"/);
@@ -61,7 +51,7 @@ describe('GET /operator/sms', () => {
   });
 
   it('reads a + that the query string decoded as a space', async () => {
-    const { text } = await sandbox.getPage('/operator/sms?from=+4917012345678');
+    const { text } = await file.sandbox.getPage('/operator/sms?from=+4917012345678');
     expect(text).toMatch(/<input id="from" name="from" [^>]*value="\+4917012345678"/);
   });
 });
@@ -173,7 +163,7 @@ describe('the SMS page without a webhook URL', () => {
 describe('form posts at the operator', () => {
   it('are taken by the SMS page only; its API stays JSON', async () => {
     for (const path of ['/operator/events/sms', '/operator/topups']) {
-      const { status } = await sandbox.postForm(path, SMS);
+      const { status } = await file.sandbox.postForm(path, SMS);
       expect(status).toBe(415);
     }
   });

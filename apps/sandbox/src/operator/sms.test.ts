@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver } from '../psp/test-support';
-import { type OperatorSandbox, startOperatorSandbox } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { sandboxWithReceiver } from './test-support';
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let sandbox: OperatorSandbox;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  sandbox = await startOperatorSandbox({ operatorWebhookUrl: receiver.url });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
+const file = sandboxWithReceiver();
 
 const SMS = { from: '+4917012345678', to: '80888', text: 'KOOP 15 1234' };
 
 /** Posts an SMS; answers the 202's body and the event the shop received. */
 async function sendSms(body: Record<string, unknown>) {
-  const before = receiver.received.length;
-  const response = await sandbox.call('POST', '/operator/events/sms', body);
+  const before = file.receiver.received.length;
+  const response = await file.sandbox.call('POST', '/operator/events/sms', body);
   expect(response.status).toBe(202);
-  const webhook = receiver.received[before];
+  const webhook = file.receiver.received[before];
   if (!webhook) throw new Error('no webhook arrived');
   return { answer: response.json, event: JSON.parse(webhook.body) };
 }
@@ -78,13 +68,13 @@ describe("an SMS's message id", () => {
     ['a number', 42],
     ['null', null],
   ])('is refused when %s: 400 VALIDATION_FAILED', async (_case, messageId) => {
-    const before = receiver.received.length;
-    const response = await sandbox.call('POST', '/operator/events/sms', { ...SMS, messageId });
+    const before = file.receiver.received.length;
+    const response = await file.sandbox.call('POST', '/operator/events/sms', { ...SMS, messageId });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'messageId must be 1 to 100 visible ASCII characters (no spaces) when given',
     });
-    expect(receiver.received.length).toBe(before);
+    expect(file.receiver.received.length).toBe(before);
   });
 });

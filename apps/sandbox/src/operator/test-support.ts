@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { buildSandbox, type SandboxOptions } from '../app';
-import { WEBHOOK_RETRY_DELAYS_MS } from '../psp/test-support';
+import { startReceiver, WEBHOOK_RETRY_DELAYS_MS } from '../psp/test-support';
 
 /**
  * Helpers for the operator's tests: a sandbox listening on a free port with short delays, JSON
@@ -81,6 +82,35 @@ export function heldAnswers() {
       }),
     release: () => {
       for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+/**
+ * The sandbox of one test file, its events sent to a receiver that keeps them: started before the
+ * file's tests, closed after them.
+ */
+export function sandboxWithReceiver() {
+  let sandbox: OperatorSandbox | undefined;
+  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await startOperatorSandbox({ operatorWebhookUrl: receiver.url });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await receiver?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The sandbox starts before the tests; use it inside them');
+    return value;
+  };
+  return {
+    get sandbox() {
+      return started(sandbox);
+    },
+    get receiver() {
+      return started(receiver);
     },
   };
 }

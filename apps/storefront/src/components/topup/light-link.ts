@@ -1,14 +1,11 @@
 import 'server-only';
-import { autoTopupLightAnswerSchema } from '@shop/domain/contract';
+import { type AutoTopupLightQuery, autoTopupLightAnswerSchema } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { postApi } from '../../lib/api';
 import type { Shopper } from '../../lib/signed-in';
 
 /** A light top-up's link as the page's address carries it. */
-export interface LightLink {
-  hash: string;
-  notificationCode: string;
-}
+export type LightLink = Pick<AutoTopupLightQuery, 'hash' | 'notificationCode'>;
 
 /**
  * What the page makes of a light top-up's link (decision 0042): the top-up it fills in, for its

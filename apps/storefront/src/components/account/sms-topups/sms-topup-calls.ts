@@ -9,12 +9,10 @@ import { callShopApi } from '../../../lib/shop-api';
 const SMS_TOPUP_API = '/api/shop/rest/smstopup';
 
 /** What the shopper changes in a registration: another saved method, a new PIN (which also unlocks), or the lock. */
-export type SmsTopupUpdate = {
-  index: number;
-  paymentTokenId?: string;
-  smsTopupConsent?: string;
-  unlock?: true;
-};
+export type SmsTopupUpdate = { index: number } & Pick<
+  UpdateSmsTopupRequest,
+  'paymentTokenId' | 'smsTopupConsent' | 'unlock'
+>;
 
 /** Sends a change; answers the registration as it is now. */
 export const updateSmsTopup = (update: SmsTopupUpdate) =>

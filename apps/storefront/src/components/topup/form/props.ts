@@ -1,4 +1,5 @@
 import type { PriceRange, ServiceFees } from '@shop/domain';
+import type { AutoTopupLightQuery } from '@shop/domain/contract';
 import type { AutomaticOffer } from './automatic';
 import type { SmsOffer } from './sms';
 
@@ -56,7 +57,7 @@ export interface TopupFormProps {
     /** The automatic top-up's set-up as a post before JavaScript sent it (`AUTOMATIC_FIELDS`). */
     automatic?: Record<string, string>;
     /** The page was opened with a light top-up's link (its secret and notification code). */
-    light?: { hash: string; notificationCode: string };
+    light?: Pick<AutoTopupLightQuery, 'hash' | 'notificationCode'>;
   };
   /** The notification code of the light top-up's link the top-up is bought through, for its owner. */
   lightCode?: string | undefined;
