@@ -1,6 +1,9 @@
 import { test as base, expect } from '@playwright/test';
+import { serializeConsent } from '@shop/domain';
+import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
+import { demoTenants, shopUrl } from './shop';
 
-export { expect, type Locator, type Page } from '@playwright/test';
+export { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What Chromium writes to the console when a policy stops something: "Refused to load the
@@ -12,10 +15,18 @@ const POLICY_VIOLATION = /Content Security Policy|Refused to|Permissions[- ]Poli
 /**
  * Playwright's `test` whose browser context watches every page and frame of the journey: a
  * console message or page error that reports a policy violation (decision 0016) fails the test
- * once its body has run, listing each one.
+ * once its body has run, listing each one. The shopper has made their cookie choice (only what
+ * is necessary) in every demo shop, unless a journey asks for `cookieChoice: 'undecided'`.
  */
-export const test = base.extend({
-  context: async ({ context }, use) => {
+export const test = base.extend<{ cookieChoice: 'necessary' | 'undecided' }>({
+  cookieChoice: ['necessary', { option: true }],
+  context: async ({ context, cookieChoice }, use) => {
+    if (cookieChoice === 'necessary') {
+      const value = serializeConsent({ necessary: true, statistics: false });
+      await context.addCookies(
+        demoTenants.map(({ shopId }) => ({ name: COOKIE_NAMES.consent, value, url: shopUrl(shopId, '/') })),
+      );
+    }
     const violations: string[] = [];
     context.on('console', (message) => {
       if (POLICY_VIOLATION.test(message.text()))

@@ -142,11 +142,20 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('Background jobs run inside the API process (embedded database).');
 }
+/** The tenants' measurement tools: the sandbox's stand-ins unless set (decision 0047). */
+const measurementEnv = {
+  TAG_MANAGER_SCRIPT_URL: process.env.TAG_MANAGER_SCRIPT_URL ?? `${sandboxUrl}/measurement/gtm.js?id={id}`,
+  ANALYTICS_SCRIPT_URL: process.env.ANALYTICS_SCRIPT_URL ?? `${sandboxUrl}/measurement/gtag/js?id={id}`,
+  HEATMAP_SCRIPT_URL:
+    process.env.HEATMAP_SCRIPT_URL ?? `${sandboxUrl}/measurement/hotjar.js?id={id}&sv={version}`,
+  PUSH_SCRIPT_URL: process.env.PUSH_SCRIPT_URL ?? `${sandboxUrl}/measurement/push.js?id={id}`,
+  MEASUREMENT_COLLECTOR_ORIGINS: process.env.MEASUREMENT_COLLECTOR_ORIGINS ?? '',
+};
 run(
   'storefront',
   [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(ports.storefront)],
   // SANDBOX_URL: where the payment pages some tenants embed come from (the storefront's CSP).
-  { API_URL: apiUrl, SANDBOX_URL: sandboxUrl },
+  { API_URL: apiUrl, SANDBOX_URL: sandboxUrl, ...measurementEnv },
   storefrontDir,
 );
 

@@ -38,6 +38,7 @@ import { ownDataRoutes } from './routes/own-data';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { productRoutes } from './routes/products';
 import { smsTopupRoutes } from './routes/sms-topups';
+import { statisticsRoutes } from './routes/statistics';
 import { translationRoutes } from './routes/translations';
 import { webhookRoutes } from './routes/webhooks';
 import type { PinCipher } from './vouchers/pin-crypto';
@@ -177,6 +178,7 @@ export async function buildApp({
   await app.register(async (scoped) => {
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
+    await scoped.register(statisticsRoutes);
     await scoped.register(numberLookupRoutes, { numberOwners, limits });
     await scoped.register(addressRoutes, { addressLookup, limits });
     await scoped.register(productRoutes, { db });

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { addressRoutes } from './address/routes';
 import { idpRoutes } from './idp/routes';
+import { MeasurementHits } from './measurement/hits';
+import { measurementRoutes } from './measurement/routes';
 import type { OperatorOptions } from './operator/options';
 import { operatorRoutes } from './operator/routes';
 import { Outbox } from './outbox/messages';
@@ -28,8 +30,8 @@ export type SandboxApp = FastifyInstance & {
 
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
- * (`/outbox`, plus an SMTP server), identity provider (`/idp`) and postcode service (`/address`)
- * that the shop talks to over real HTTP and SMTP. Each part registers its routes here. The SMTP
+ * (`/outbox`, plus an SMTP server), identity provider (`/idp`), postcode service (`/address`)
+ * and the tenants' measurement tools (`/measurement`) that the shop talks to over real HTTP and SMTP. Each part registers its routes here. The SMTP
  * server starts when the app is ready (`listen`, `ready`, `inject`) and stops when it closes.
  */
 export async function buildSandbox({
@@ -64,6 +66,7 @@ export async function buildSandbox({
   await app.register(outboxRoutes, { prefix: '/outbox', outbox });
   await app.register(idpRoutes, { prefix: '/idp', publicBaseUrl: publicBaseUrlOf(psp) });
   await app.register(addressRoutes, { prefix: '/address' });
+  await app.register(measurementRoutes, { prefix: '/measurement', hits: new MeasurementHits() });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

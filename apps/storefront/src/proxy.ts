@@ -1,11 +1,14 @@
+import { parseConsent } from '@shop/domain';
 import { tenants } from '@shop/tenants';
 import { type NextRequest, NextResponse } from 'next/server';
 import { COOKIE_NAMES } from './lib/cookie-names';
 import { isUnknownPath } from './lib/known-paths';
+import { measurementOrigins } from './lib/measurement-scripts';
 import { PREFERENCE_MAX_AGE_SECONDS } from './lib/preference-cookie';
 import { REQUEST_PATH_HEADER } from './lib/return-path';
-import { isPagePath, NONCE_HEADER, newNonce, securityHeaders } from './lib/security-headers';
+import { isLocalHost, isPagePath, NONCE_HEADER, newNonce, securityHeaders } from './lib/security-headers';
 import { LANGUAGE_PARAMETER } from './lib/site-urls';
+import { unconsentedCookieRemovals } from './lib/unconsented-cookies';
 
 function paymentPagesOrigin(): string {
   const name = process.env.PAYMENT_PAGES_ORIGIN ? 'PAYMENT_PAGES_ORIGIN' : 'SANDBOX_URL';
@@ -18,6 +21,7 @@ function paymentPagesOrigin(): string {
 }
 
 const PAYMENT_PAGES_ORIGIN = paymentPagesOrigin();
+const MEASUREMENT_ORIGINS = measurementOrigins();
 
 /** The language `?lang=` names, where the shop offers it. */
 function chosenLanguage(request: NextRequest, locales: readonly string[]): string | undefined {
@@ -44,15 +48,18 @@ export function proxy(request: NextRequest): NextResponse {
   const host = request.headers.get('host') ?? '';
   const page = isPagePath(request.nextUrl.pathname);
   const nonce = page ? newNonce() : undefined;
+  const tenant = tenants().byHost(host);
+  const statisticsAllowed =
+    parseConsent(request.cookies.get(COOKIE_NAMES.consent)?.value)?.statistics === true;
   const headers = securityHeaders({
-    tenant: tenants().byHost(host),
+    tenant,
     host,
     nonce,
     paymentPagesOrigin: PAYMENT_PAGES_ORIGIN,
     development: process.env.NODE_ENV === 'development',
+    ...(statisticsAllowed ? { measurementOrigins: MEASUREMENT_ORIGINS } : {}),
   });
 
-  const tenant = tenants().byHost(host);
   if (page && tenant && isUnknownPath(request.nextUrl.pathname, tenant)) {
     const moved = NextResponse.redirect(new URL('/not-found', request.nextUrl), 301);
     for (const [name, value] of Object.entries(headers)) moved.headers.set(name, value);
@@ -73,6 +80,12 @@ export function proxy(request: NextRequest): NextResponse {
     response = NextResponse.next();
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  if (page && tenant && !statisticsAllowed) {
+    const sent = request.cookies.getAll().map((cookie) => cookie.name);
+    const domain = isLocalHost(host) ? undefined : tenant.domain;
+    for (const removal of unconsentedCookieRemovals(sent, domain))
+      response.headers.append('Set-Cookie', removal);
+  }
   if (language) {
     response.cookies.set(COOKIE_NAMES.locale, language, {
       path: '/',

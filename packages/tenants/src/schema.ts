@@ -113,9 +113,24 @@ export const tenantConfigSchema = z
     mainPage: mainPageSchema,
     supportEmail: email,
     helpDesk: z.strictObject({ email, productId: z.string().min(1) }),
-    tagManagerId: z.string().optional(),
-    hotjarId: z.string().optional(),
-    xtremepushId: z.string().optional(),
+    // The measurement ids go into script addresses (decision 0047): nothing but what each tool issues.
+    tagManagerId: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/)
+      .optional(),
+    hotjarId: z
+      .string()
+      .regex(/^\d{4,10}$/)
+      .optional(),
+    xtremepushId: z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/)
+      .optional(),
+    /** The analytics measurement id `GET /api/statistics/params` answers (decision 0047). */
+    measurementId: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,16}$/)
+      .optional(),
     favicon: z.string().min(1),
     assetsFolderName: z.string().regex(/^[a-z0-9-]+$/),
     phoneCountryCodes: z.array(z.enum(COUNTRIES)).min(1),

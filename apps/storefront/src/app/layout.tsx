@@ -11,14 +11,20 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AlertArea } from '../components/Alerts';
+import { ConsentBanner } from '../components/consent/ConsentBanner';
+import { CookieSettingsDialog } from '../components/consent/CookieSettingsDialog';
+import { Measurement } from '../components/consent/Measurement';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { JsonLd } from '../components/JsonLd';
 import { ScrollToTop } from '../components/ScrollToTop';
+import { currentConsent } from '../lib/consent';
+import { measurementTools } from '../lib/measurement-scripts';
 import { requestOrigin } from '../lib/request-origin';
 import { REQUEST_PATH_HEADER } from '../lib/return-path';
 import { NONCE_HEADER } from '../lib/security-headers';
 import { alternatesOf, organizationData } from '../lib/site-urls';
+import { allowedMeasurement } from '../lib/statistics';
 import { currentHost } from '../lib/tenant';
 import { currentTheme, themeStylesheet } from '../lib/theme';
 
@@ -58,12 +64,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     );
   }
   const { tenant } = target;
-  const [language, theme, t, requestHeaders] = await Promise.all([
+  const [language, theme, t, requestHeaders, consent] = await Promise.all([
     getLocale(),
     currentTheme(tenant),
     getTranslations('common'),
     headers(),
+    currentConsent(),
   ]);
+  const measurement = consent?.statistics ? await allowedMeasurement(tenant) : undefined;
+  const path = requestHeaders.get(REQUEST_PATH_HEADER) ?? '/';
   // The policy allows inline styles for now (decision 0016); the nonce readies the theme for one that does not.
   const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
 
@@ -78,6 +87,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a className="skip-link" href="#main">
             {t('skipToContent')}
           </a>
+          {consent === undefined && <ConsentBanner provider={tenant.providerName} returnPath={path} />}
           <AlertArea />
           <Header tenant={tenant} theme={theme} />
           <main id="main" tabIndex={-1}>
@@ -86,6 +96,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Footer tenant={tenant} />
           <JsonLd data={organizationData(tenant, await requestOrigin(tenant.domain))} />
           {tenant.variations.hasScrollToTop && <ScrollToTop />}
+          <CookieSettingsDialog consent={consent} tools={measurementTools(tenant)} returnPath={path} />
+          {measurement && <Measurement scripts={measurement} />}
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,6 +1,7 @@
 import type { TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { CONTENT_PAGES, contentPagesOf } from '../lib/content-pages';
+import { CookieSettingsButton } from './consent/CookieSettingsButton';
 import { PaymentMethodLogos } from './PaymentMethodLogos';
 
 const SOCIAL_NETWORK_NAMES = {
@@ -73,6 +74,11 @@ export async function Footer({ tenant }: { tenant: TenantConfig }) {
                 <a href={`/${slug}`}>{t(CONTENT_PAGES[slug])}</a>
               </li>
             ))}
+            <li>
+              <CookieSettingsButton className="footer-link-button">
+                {t('cookieSettings')}
+              </CookieSettingsButton>
+            </li>
           </ul>
         </nav>
         <LinkSection

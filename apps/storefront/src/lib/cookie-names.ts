@@ -27,7 +27,29 @@ export const COOKIE_NAMES = {
   notice: 'notice',
   /** A single sign-on under way: its `state` and the page to go back to (decision 0035). */
   ssoState: 'ssoState',
+  /** The shopper's cookie consent (spec §3), `necessary:1|statistics:0` or `…:1` (decision 0046). */
+  consent: 'cookieConsent',
+  /** Statistics only, set after consent (spec §9, decision 0047): the analytics client id. */
+  analyticsClientId: 'analyticsClientId',
+  /** Statistics only: the advertising click that brought the shopper, `gclid.…`. */
+  analyticsClickId: 'analyticsClickId',
+  /** Statistics only: when the shopper's visit started, in seconds. */
+  analyticsSessionId: 'analyticsSessionId',
 } as const;
+
+/** Cookies the shop cannot work without; everything else needs the shopper's consent (decision 0046). */
+export const NECESSARY_COOKIES: ReadonlySet<string> = new Set([
+  COOKIE_NAMES.locale,
+  COOKIE_NAMES.theme,
+  COOKIE_NAMES.cartName,
+  COOKIE_NAMES.phoneNumber,
+  COOKIE_NAMES.clientIp,
+  COOKIE_NAMES.channel,
+  COOKIE_NAMES.accessToken,
+  COOKIE_NAMES.notice,
+  COOKIE_NAMES.ssoState,
+  COOKIE_NAMES.consent,
+]);
 
 /** A display choice kept for a year and read back on the server. */
 export type PreferenceCookie = typeof COOKIE_NAMES.locale | typeof COOKIE_NAMES.theme;

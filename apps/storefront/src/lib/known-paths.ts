@@ -5,6 +5,7 @@ import { contentPagesOf } from './content-pages';
 export const ROUTE_SEGMENTS: readonly string[] = [
   'account',
   'api',
+  'cookie-consent',
   'login',
   'logout',
   'not-found',

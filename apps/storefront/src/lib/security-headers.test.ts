@@ -58,6 +58,15 @@ describe('security headers of a page', () => {
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
+  it("lets the tenant's measurement tools in only when given their origins (statistics allowed)", () => {
+    const tools = ['http://localhost:4100', 'https://*.google-analytics.com'];
+    const csp = directives(page({ measurementOrigins: tools }));
+    for (const name of ['script-src', 'img-src', 'connect-src'])
+      expect(csp.get(name), name).toEqual(expect.arrayContaining(tools));
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
+  });
+
   it("frames only the provider's pages, and only on tenants that embed them", () => {
     expect(directives(page({ tenant: demo('ladeplatz') })).get('frame-src')).toEqual([PSP]);
     expect(directives(page({ tenant: demo('blitzmobil') })).get('frame-src')).toEqual([PSP]);

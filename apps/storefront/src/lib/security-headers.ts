@@ -20,6 +20,11 @@ export interface SecurityHeaderInput {
   paymentPagesOrigin: string;
   /** `next dev`: React needs eval there to rebuild server error stacks; never in a build. */
   development?: boolean;
+  /**
+   * Where the tenant's measurement tools load from and send to: given only for a shopper who
+   * allowed statistics (decision 0047); before that no page may reach them.
+   */
+  measurementOrigins?: readonly string[];
 }
 
 /** Features no page of the shop uses; `payment` is decided per tenant. */
@@ -79,6 +84,7 @@ export function contentSecurityPolicy({
   nonce,
   paymentPagesOrigin,
   development = false,
+  measurementOrigins = [],
 }: Omit<SecurityHeaderInput, 'host' | 'nonce'> & { nonce: string }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -88,13 +94,14 @@ export function contentSecurityPolicy({
       `'nonce-${nonce}'`,
       "'strict-dynamic'",
       ...(development ? ["'unsafe-eval'"] : []),
+      ...measurementOrigins,
     ],
     // sonner adds its stylesheet from script without a nonce, and a nonce would switch
     // 'unsafe-inline' off; inline CSS cannot run script.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'"],
+    'img-src': ["'self'", ...measurementOrigins],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...measurementOrigins],
     'frame-src': embedsPaymentPages(tenant) ? [paymentPagesOrigin] : ["'none'"],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],

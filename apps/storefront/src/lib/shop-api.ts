@@ -1,3 +1,4 @@
+import { addToCartEvent } from '@shop/domain';
 import {
   type AddToCartRequest,
   type CartItemRequest,
@@ -8,6 +9,7 @@ import {
 import { type ApiResult, readAnswer } from './api-answer';
 import { readCookie, writeCookie } from './browser-cookies';
 import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from './cookie-names';
+import { pushEcommerceEvent } from './data-layer';
 
 /**
  * A call from the browser to the shop's `/api/*` (same origin, which adds the common headers):
@@ -57,6 +59,14 @@ export async function addToCart(
     saveCartName(undefined);
     result = await post(undefined);
   }
-  if (result.ok) saveCartName(result.data.cartName);
+  if (result.ok) {
+    saveCartName(result.data.cartName);
+    pushEcommerceEvent(
+      addToCartEvent(
+        result.data,
+        items.map((item) => item.productId),
+      ),
+    );
+  }
   return result;
 }

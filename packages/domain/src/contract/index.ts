@@ -15,4 +15,5 @@ export * from './health';
 export * from './own-data';
 export * from './payment-methods';
 export * from './sms-topups';
+export * from './statistics';
 export * from './translations';

@@ -1,9 +1,11 @@
+import { beginCheckoutEvent } from '@shop/domain';
 import { getTranslations } from 'next-intl/server';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
 import { withReturn } from '../../lib/return-path';
 import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
 import { PaymentStep } from '../checkout/PaymentStep';
+import { DataLayerEvent } from '../consent/DataLayerEvent';
 import { CartView } from './CartView';
 
 /** Methods paid on the payment page; a cash code is redeemed in a flow of its own. */
@@ -36,21 +38,24 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
           nextStep={PAYMENT_PAGE}
         />
       ) : (
-        <PaymentStep
-          initialCart={cart}
-          allowPromoCodes={tenant.flags.allowPromoCodes}
-          detailed={tenant.variations.hasDetailedCart}
-          methods={paymentPageMethods(tenant.paymentMethods)}
-          cardBrands={tenant.acceptedCardBrands}
-          hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
-          currency={tenant.currency}
-          cartPage={tenant.flags.skipCartPageCheckout ? undefined : '/shop/checkout/cart'}
-          offerAccount={!tenant.flags.isAuthDisabled && !shopper.signedIn}
-          signedIn={shopper.signedIn}
-          signInPath={withReturn('/login', PAYMENT_PAGE)}
-          savedMethods={savedMethods}
-          accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
-        />
+        <>
+          <DataLayerEvent event={cart ? beginCheckoutEvent(cart) : undefined} />
+          <PaymentStep
+            initialCart={cart}
+            allowPromoCodes={tenant.flags.allowPromoCodes}
+            detailed={tenant.variations.hasDetailedCart}
+            methods={paymentPageMethods(tenant.paymentMethods)}
+            cardBrands={tenant.acceptedCardBrands}
+            hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
+            currency={tenant.currency}
+            cartPage={tenant.flags.skipCartPageCheckout ? undefined : '/shop/checkout/cart'}
+            offerAccount={!tenant.flags.isAuthDisabled && !shopper.signedIn}
+            signedIn={shopper.signedIn}
+            signInPath={withReturn('/login', PAYMENT_PAGE)}
+            savedMethods={savedMethods}
+            accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
+          />
+        </>
       )}
     </div>
   );

@@ -1,5 +1,7 @@
+import { viewItemEvent } from '@shop/domain';
 import type { ProductListing } from '@shop/domain/contract';
 import { brandPath, cartStepPath, type TenantConfig } from '@shop/tenants';
+import { DataLayerEvent } from '../consent/DataLayerEvent';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 import { ServiceFeeNotice } from './ServiceFeeNotice';
@@ -29,6 +31,8 @@ export function ProductList({
 }) {
   return (
     <>
+      {/* A brand's own page shows its products: the shopper is looking at them. */}
+      {!linkToBrands && <DataLayerEvent event={viewItemEvent(listing.items, tenant.currency)} />}
       <ul className="product-grid" aria-labelledby={headingId} data-testid="product-list">
         {listing.items.map((product, index) => (
           <ProductCard

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import { type SetupDescription, type SmsSetup, weekdayName, whenItTopsUp } from '../../lib/auto-topup-setup';
 import type { BrandOfArt } from '../../lib/brand-art';
 import { goTo } from '../../lib/browser-cookies';
+import { pushPurchaseOnce } from '../../lib/data-layer';
 import { ILLUSTRATION_NAMES, illustrationPath, type ResultKind, resultView } from '../../lib/payment-outcome';
 import type { OrderToCommit } from '../../lib/result-query';
 import { saveCartName, savedCartName } from '../../lib/shop-api';
@@ -77,6 +78,11 @@ export function PaymentResult({
   useEffect(() => {
     if (final) heading.current?.focus();
   }, [final]);
+
+  // Each order counts once as a purchase, however often its result page is seen.
+  useEffect(() => {
+    if (final && successful && answer) pushPurchaseOnce(answer);
+  }, [final, successful, answer]);
 
   // A settled order is done with: the next top-up starts a new cart.
   useEffect(() => {

@@ -1,10 +1,11 @@
-import { callingCode, formatMoney, messageKeyFor, parseMsisdn } from '@shop/domain';
+import { callingCode, formatMoney, messageKeyFor, parseMsisdn, viewItemEvent } from '@shop/domain';
 import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { requestOrigin } from '../../lib/request-origin';
 import { currentShopper } from '../../lib/signed-in';
 import { productData } from '../../lib/site-urls';
+import { DataLayerEvent } from '../consent/DataLayerEvent';
 import { JsonLd } from '../JsonLd';
 import { automaticFromFields } from './form/automatic';
 import { initialAmount, initialNumber, type Offer } from './form/cart-item';
@@ -134,6 +135,12 @@ export async function TopupSection({
     <>
       {light && lightPage && <LightLinkNotice state={light} currency={tenant.currency} here={lightPage} />}
       {form}
+      <DataLayerEvent
+        event={viewItemEvent(
+          items.filter((product) => product.kind === 'ONCE_OFF'),
+          tenant.currency,
+        )}
+      />
       {offers && <JsonLd data={offers} />}
     </>
   );
