@@ -3,7 +3,7 @@ import { serializeConsent } from '@shop/domain';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { demoTenants, shopUrl } from './shop';
 
-export { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+export { type BrowserContext, chromium, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What Chromium writes to the console when a policy stops something: "Refused to load the

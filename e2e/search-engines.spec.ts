@@ -50,9 +50,10 @@ test('belwaarde: each language has a URL of its own, which also keeps the choice
     origin('belwaarde'),
   );
   await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', 'BelWaarde');
-  // The choice is kept: the plain address now opens in English too.
+  // The choice is kept: the plain address now opens in English too, and is its own canonical.
   await page.goto(shopUrl('belwaarde', '/'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', origin('belwaarde'));
   await page.goto(`${shopUrl('belwaarde', '/')}?lang=nl`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   // A language the shop does not offer changes nothing.

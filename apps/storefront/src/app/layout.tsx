@@ -23,7 +23,7 @@ import { measurementTools } from '../lib/measurement-scripts';
 import { requestOrigin } from '../lib/request-origin';
 import { REQUEST_PATH_HEADER } from '../lib/return-path';
 import { NONCE_HEADER } from '../lib/security-headers';
-import { alternatesOf, organizationData } from '../lib/site-urls';
+import { alternatesOf, LANGUAGE_PARAMETER, organizationData } from '../lib/site-urls';
 import { allowedMeasurement } from '../lib/statistics';
 import { currentHost } from '../lib/tenant';
 import { currentTheme, themeStylesheet } from '../lib/theme';
@@ -33,14 +33,16 @@ export async function generateMetadata(): Promise<Metadata> {
   if (target.kind !== 'tenant') return { title: 'Prepaid shop' };
   const { tenant } = target;
   const [t, language, requestHeaders] = await Promise.all([getTranslations('seo'), getLocale(), headers()]);
-  const path = (requestHeaders.get(REQUEST_PATH_HEADER) ?? '/').split('?')[0] ?? '/';
+  const [path = '/', query = ''] = (requestHeaders.get(REQUEST_PATH_HEADER) ?? '/').split('?');
+  const urlLanguage =
+    new URLSearchParams(query).get(LANGUAGE_PARAMETER)?.toLowerCase() === language ? language : undefined;
   const description = t('mainDescription', { provider: tenant.providerName });
   return {
     metadataBase: new URL(await requestOrigin(tenant.domain)),
     // A page's own title comes first: "Warenkorb – FunkFix"; the main page is the shop's name.
     title: { default: tenant.providerName, template: `%s – ${tenant.providerName}` },
     description,
-    alternates: alternatesOf(tenant, path, language as Language),
+    alternates: alternatesOf(tenant, path, urlLanguage as Language | undefined),
     openGraph: {
       type: 'website',
       siteName: tenant.providerName,

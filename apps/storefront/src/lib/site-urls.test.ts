@@ -30,8 +30,12 @@ describe('the URLs search engines see', () => {
     expect(inLanguage('/privacy', 'fr')).toBe('/privacy?lang=fr');
   });
 
+  it('make the plain URL its own canonical: it is x-default, not another language', () => {
+    expect(alternatesOf(tenant('belwaarde'), '/', undefined).canonical).toBe('/');
+  });
+
   it('name one URL for a shop of one language', () => {
-    expect(alternatesOf(tenant('topnet'), '/shop/topup/topnet', 'en')).toEqual({
+    expect(alternatesOf(tenant('topnet'), '/shop/topup/topnet', undefined)).toEqual({
       canonical: '/shop/topup/topnet',
     });
   });

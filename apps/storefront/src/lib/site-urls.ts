@@ -19,16 +19,18 @@ export const inLanguage = (path: string, language: string) =>
 /**
  * A page's canonical URL and its alternates (hreflang): in a shop of several languages, each
  * language at its `?lang=` URL, and the plain path as x-default (the shopper's own choice); in a
- * shop of one language, the plain path alone.
+ * shop of one language, the plain path alone. Each URL is its own canonical: the `?lang=` one
+ * for the language it names (`urlLanguage`), the plain one otherwise, as search engines want
+ * of pages with alternates.
  */
 export function alternatesOf(
   tenant: TenantConfig,
   path: string,
-  language: Language,
+  urlLanguage: Language | undefined,
 ): { canonical: string; languages?: Record<string, string> } {
   if (tenant.locales.length < 2) return { canonical: path };
   return {
-    canonical: inLanguage(path, language),
+    canonical: urlLanguage ? inLanguage(path, urlLanguage) : path,
     languages: {
       ...Object.fromEntries(tenant.locales.map((locale) => [locale, inLanguage(path, locale)])),
       'x-default': path,
