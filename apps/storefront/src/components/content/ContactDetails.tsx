@@ -12,34 +12,26 @@ export async function ContactDetails({ tenant }: { tenant: TenantConfig }) {
     <div className="contact-details">
       {!tenant.variations.hideCustomerSupport && (
         <>
-          <section
-            className="card card--quiet contact-card"
-            aria-labelledby="contact-support"
-            data-testid="contact-support"
-          >
-            <h2 id="contact-support">{t('contentSupportTitle')}</h2>
+          <div className="card card--quiet contact-card" data-testid="contact-support">
+            <h2>{t('contentSupportTitle')}</h2>
             <p>{t('contentSupportText')}</p>
             <p>
               <a href={`mailto:${tenant.supportEmail}`}>{tenant.supportEmail}</a>
             </p>
-          </section>
-          <section
-            className="card card--quiet contact-card"
-            aria-labelledby="contact-help-desk"
-            data-testid="contact-help-desk"
-          >
-            <h2 id="contact-help-desk">{t('contentHelpDeskTitle')}</h2>
+          </div>
+          <div className="card card--quiet contact-card" data-testid="contact-help-desk">
+            <h2>{t('contentHelpDeskTitle')}</h2>
             <p>{t('contentHelpDeskText', { productId: helpDesk.productId })}</p>
             <p>
               <a href={`mailto:${helpDesk.email}?subject=${encodeURIComponent(helpDesk.productId)}`}>
                 {helpDesk.email}
               </a>
             </p>
-          </section>
+          </div>
         </>
       )}
-      <section className="card card--quiet contact-card" aria-labelledby="contact-post">
-        <h2 id="contact-post">{t('contentPostalAddressTitle')}</h2>
+      <div className="card card--quiet contact-card">
+        <h2>{t('contentPostalAddressTitle')}</h2>
         <address>
           {company.legalName}
           <br />
@@ -47,7 +39,7 @@ export async function ContactDetails({ tenant }: { tenant: TenantConfig }) {
           <br />
           {company.postcode} {company.city}
         </address>
-      </section>
+      </div>
     </div>
   );
 }
