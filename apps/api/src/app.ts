@@ -31,6 +31,7 @@ import { autoTopupRoutes } from './routes/auto-topups';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
+import { contentRoutes } from './routes/content';
 import { healthRoutes } from './routes/health';
 import { numberLookupRoutes } from './routes/number-lookup';
 import { operatorEventRoutes } from './routes/operator-events';
@@ -179,6 +180,7 @@ export async function buildApp({
     await scoped.register(tenantContext, { tenants });
     await scoped.register(translationRoutes);
     await scoped.register(statisticsRoutes);
+    await scoped.register(contentRoutes, { tenants });
     await scoped.register(numberLookupRoutes, { numberOwners, limits });
     await scoped.register(addressRoutes, { addressLookup, limits });
     await scoped.register(productRoutes, { db });

@@ -1,6 +1,15 @@
 import { tenantSources } from './demo';
 import { createTenantRegistry, type TenantRegistry } from './load';
 
+export {
+  advertisementPageOf,
+  CONTENT_PAGES,
+  type ContentSlug,
+  contentPagesOf,
+  isContentSlug,
+  markdownPagesOf,
+  pageSlugsOf,
+} from './content-pages';
 export { tenantSources } from './demo';
 export {
   createTenantRegistry,

@@ -1,5 +1,6 @@
 import { COUNTRIES, LANGUAGES, NAMESPACES } from '@shop/domain';
 import { z } from 'zod';
+import { isContentSlug } from './content-pages';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
 const email = z.email();
@@ -154,7 +155,13 @@ export const tenantConfigSchema = z
       ]),
       amountPlaceholders: z.array(z.number().int().positive()).optional(),
     }),
-    advertisementPages: z.array(z.strictObject({ slug: z.string().min(1), image: z.string().min(1) })),
+    /** Landing pages at `/{slug}`, each with its image and a Markdown text per language (decision 0044). */
+    advertisementPages: z.array(
+      z.strictObject({
+        slug: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+        image: z.string().startsWith('/'),
+      }),
+    ),
     themes: z.strictObject({ light: themeSchema, dark: themeSchema.optional() }),
     fontFaces: z.strictObject({ body: z.enum(FONTS), heading: z.enum(FONTS) }),
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1),
@@ -178,6 +185,27 @@ export const tenantConfigSchema = z
       appStoreLinks: z.array(z.strictObject({ store: z.enum(['apple', 'google']), url })),
       /** Payment method icons shown in the footer. */
       paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+    }),
+    /**
+     * The company behind the shop, as its imprint, privacy notice and terms name it (decision 0044).
+     * Its e-mail address is `supportEmail`.
+     */
+    company: z.strictObject({
+      /** The name as registered, legal form included: "FunkFix Mobile GmbH". */
+      legalName: z.string().min(1),
+      legalForm: z.string().min(1),
+      street: z.string().min(1),
+      postcode: z.string().min(1),
+      city: z.string().min(1),
+      country: z.enum(COUNTRIES),
+      /** The register and the number in it: a court's commercial register, or Companies House. */
+      register: z.strictObject({ court: z.string().min(1), number: z.string().min(1) }),
+      vatId: z.string().regex(/^[A-Z]{2}[0-9A-Z]{8,12}$/, 'a VAT id such as DE123456789'),
+      /** Managing directors or other people who represent the company. */
+      representatives: z.array(z.string().min(1)).min(1),
+      phone: z.string().regex(/^\+\d[\d ]{6,18}$/, 'an international number such as +49 30 1234567'),
+      /** The data protection authority a shopper may complain to: name and postal address. */
+      dataProtectionAuthority: z.string().min(1),
     }),
     acceptedCardBrands: z.array(z.enum(CARD_BRANDS)).min(1),
     /** Brand id → route of that brand's shop page. */
@@ -260,6 +288,15 @@ export const tenantConfigSchema = z
         path: ['abuseLimits', 'otpPerNumberPerDay'],
         message: 'must be at least otpPerNumberPerHour',
       });
+    }
+    for (const [index, page] of tenant.advertisementPages.entries()) {
+      if (isContentSlug(page.slug)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['advertisementPages', index, 'slug'],
+          message: 'is the slug of a content page',
+        });
+      }
     }
     if (Boolean(tenant.sso) !== Boolean(tenant.variations.ssoLoginUrl)) {
       ctx.addIssue({

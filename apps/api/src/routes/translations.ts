@@ -1,7 +1,7 @@
-import { DomainError, resolveLanguage } from '@shop/domain';
 import { translationParamsSchema, translationsSchema } from '@shop/domain/contract';
 import { tenantTranslations } from '@shop/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { offeredLanguage } from '../http/language';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 /** Spec §9: browsers keep a translation bundle for 7 days. */
@@ -29,10 +29,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tenant } = request;
       const { lng, ns } = request.params;
-      const language = resolveLanguage(lng, tenant.locales, tenant.defaultLocale);
-      if (!language) {
-        throw new DomainError('UNKNOWN_LOCALE', `Tenant "${tenant.shopId}" does not offer language "${lng}"`);
-      }
+      const language = offeredLanguage(tenant, lng);
       reply.header('Cache-Control', `public, max-age=${BROWSER_CACHE_SECONDS}`);
       reply.header('Vary', 'X-Tenant-Id');
       return tenantTranslations(tenant, language, ns);

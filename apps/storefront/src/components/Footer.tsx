@@ -1,6 +1,5 @@
-import type { TenantConfig } from '@shop/tenants';
+import { CONTENT_PAGES, contentPagesOf, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
-import { CONTENT_PAGES, contentPagesOf } from '../lib/content-pages';
 import { CookieSettingsButton } from './consent/CookieSettingsButton';
 import { PaymentMethodLogos } from './PaymentMethodLogos';
 

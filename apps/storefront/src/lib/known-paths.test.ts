@@ -44,4 +44,19 @@ describe('the paths no route answers', () => {
     expect(isUnknownPath('/imprint', tenant('topnet'))).toBe(true);
     expect(isUnknownPath('/blog', tenant('ladeplatz'))).toBe(false);
   });
+
+  it("know each tenant's advertisement pages, and only its own", () => {
+    expect(isUnknownPath('/sommer-bonus', tenant('ladeplatz'))).toBe(false);
+    expect(isUnknownPath('/geschenkkarten', tenant('kartenkiosk'))).toBe(false);
+    expect(isUnknownPath('/sommer-bonus', tenant('kartenkiosk'))).toBe(true);
+    expect(isUnknownPath('/sommer-bonus/more', tenant('ladeplatz'))).toBe(true);
+  });
+
+  it('leave no advertisement page hidden behind a route of the app', () => {
+    for (const { shopId, advertisementPages } of tenants().all) {
+      for (const { slug } of advertisementPages) {
+        expect([...ROUTE_SEGMENTS, ...FILE_SEGMENTS], `${shopId} /${slug}`).not.toContain(slug);
+      }
+    }
+  });
 });

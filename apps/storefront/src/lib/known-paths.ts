@@ -1,5 +1,4 @@
-import type { TenantConfig } from '@shop/tenants';
-import { contentPagesOf } from './content-pages';
+import { pageSlugsOf, type TenantConfig } from '@shop/tenants';
 
 /** The first segments of the shop's own routes (`src/app`) other than its content pages. */
 export const ROUTE_SEGMENTS: readonly string[] = [
@@ -27,12 +26,12 @@ export const FILE_SEGMENTS: readonly string[] = [
 
 /**
  * Whether no route of the shop can answer this path: its first segment is none of the shop's
- * routes or folders, nor (alone) one of the tenant's content pages. Spec §2 sends such a request
- * on to `/not-found` for good (301).
+ * routes or folders, nor (alone) one of the tenant's content or advertisement pages. Spec §2
+ * sends such a request on to `/not-found` for good (301).
  */
 export function isUnknownPath(pathname: string, tenant: TenantConfig): boolean {
   const [first, ...rest] = pathname.split('/').filter((segment) => segment !== '');
   if (first === undefined) return false;
   if (ROUTE_SEGMENTS.includes(first) || FILE_SEGMENTS.includes(first)) return false;
-  return rest.length > 0 || !(contentPagesOf(tenant) as string[]).includes(first);
+  return rest.length > 0 || !pageSlugsOf(tenant).includes(first);
 }

@@ -40,7 +40,7 @@ describe('the URLs search engines see', () => {
     });
   });
 
-  it('list the main page, a multi-brand shop’s brand pages and the content pages the shop has', () => {
+  it('list the main page, a multi-brand shop’s brand pages and the content and advertisement pages the shop has', () => {
     const brands = [
       { brandId: 'funkfix', categoryId: 'mobile' },
       { brandId: 'pixelpass', categoryId: 'gaming' },
@@ -55,6 +55,8 @@ describe('the URLs search engines see', () => {
       '/terms',
       '/imprint',
       '/blog',
+      '/sommer-bonus',
+      '/gaming-gutscheine',
     ]);
     expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/imprint');
     expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/shop/mobile/funkfix');

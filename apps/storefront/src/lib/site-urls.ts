@@ -1,6 +1,5 @@
 import type { Language } from '@shop/domain';
-import { mainPagePath, type TenantConfig } from '@shop/tenants';
-import { contentPagesOf } from './content-pages';
+import { mainPagePath, pageSlugsOf, type TenantConfig } from '@shop/tenants';
 
 /** The query parameter that names a page's language: each language has a URL of its own. */
 export const LANGUAGE_PARAMETER = 'lang';
@@ -38,7 +37,10 @@ export function alternatesOf(
   };
 }
 
-/** The pages a search engine may list: the main page, the brands' pages, the content pages. */
+/**
+ * The pages a search engine may list: the main page, the brands' pages, the content and
+ * advertisement pages.
+ */
 export function sitemapPaths(
   tenant: TenantConfig,
   brands: readonly { brandId: string; categoryId: string }[],
@@ -49,7 +51,7 @@ export function sitemapPaths(
         ({ brandId, categoryId }) => `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`,
       )
     : [];
-  return [main, ...new Set(brandPages), ...contentPagesOf(tenant).map((slug) => `/${slug}`)];
+  return [main, ...new Set(brandPages), ...pageSlugsOf(tenant).map((slug) => `/${slug}`)];
 }
 
 /** The shop as an organisation (schema.org), for search engines. */

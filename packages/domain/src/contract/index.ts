@@ -11,6 +11,7 @@ export * from './catalogue';
 export * from './checkout';
 export * from './commit';
 export * from './common';
+export * from './content';
 export * from './health';
 export * from './own-data';
 export * from './payment-methods';
