@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { ConsentButton } from './ConsentButton';
 import { CookieSettingsButton } from './CookieSettingsButton';
 import { CONSENT_ACTION, CONSENT_FIELDS } from './consent-form';
 
@@ -20,12 +21,8 @@ export async function ConsentBanner({ provider, returnPath }: { provider: string
         </div>
         <form method="post" action={CONSENT_ACTION} className="consent-banner__actions">
           <input type="hidden" name={CONSENT_FIELDS.returnPath} value={returnPath} />
-          <button type="submit" name={CONSENT_FIELDS.choice} value="all" className="consent-button">
-            {t('consentAcceptAll')}
-          </button>
-          <button type="submit" name={CONSENT_FIELDS.choice} value="necessary" className="consent-button">
-            {t('consentOnlyNecessary')}
-          </button>
+          <ConsentButton choice="all">{t('consentAcceptAll')}</ConsentButton>
+          <ConsentButton choice="necessary">{t('consentOnlyNecessary')}</ConsentButton>
           <CookieSettingsButton className="consent-button consent-button--quiet">
             {t('consentSettings')}
           </CookieSettingsButton>

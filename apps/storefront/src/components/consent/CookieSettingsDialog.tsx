@@ -2,6 +2,7 @@ import './consent.css';
 import type { CookieConsent } from '@shop/domain';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { MeasurementScripts } from '../../lib/measurement-scripts';
+import { ConsentButton } from './ConsentButton';
 import { CONSENT_ACTION, CONSENT_FIELDS, COOKIE_SETTINGS_ID } from './consent-form';
 
 const TOOL_KEYS = {
@@ -70,15 +71,9 @@ export async function CookieSettingsDialog({
           </p>
         </div>
         <div className="consent-dialog__actions">
-          <button type="submit" name={CONSENT_FIELDS.choice} value="save" className="consent-button">
-            {t('consentSave')}
-          </button>
-          <button type="submit" name={CONSENT_FIELDS.choice} value="all" className="consent-button">
-            {t('consentAcceptAll')}
-          </button>
-          <button type="submit" name={CONSENT_FIELDS.choice} value="necessary" className="consent-button">
-            {t('consentOnlyNecessary')}
-          </button>
+          <ConsentButton choice="save">{t('consentSave')}</ConsentButton>
+          <ConsentButton choice="all">{t('consentAcceptAll')}</ConsentButton>
+          <ConsentButton choice="necessary">{t('consentOnlyNecessary')}</ConsentButton>
         </div>
       </form>
       <form method="dialog" className="consent-dialog__close">
