@@ -28,6 +28,7 @@ import { accountRoutes } from './routes/account';
 import { addressRoutes } from './routes/address';
 import { authRoutes } from './routes/auth';
 import { autoTopupRoutes } from './routes/auto-topups';
+import { blogRoutes } from './routes/blog';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
@@ -71,6 +72,8 @@ export interface AppDependencies {
   abuseLimits?: AbuseLimitOptions;
   /** The shop's address in links sent by SMS (`SHOP_URL_TEMPLATE`). */
   shopUrlTemplate?: string | undefined;
+  /** Whether the blog's GraphQL schema answers introspection queries (never in production). */
+  graphqlIntrospection?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -108,6 +111,7 @@ export async function buildApp({
   operatorWebhookSecret,
   jobs,
   abuseLimits,
+  graphqlIntrospection = false,
   logger = false,
 }: AppDependencies) {
   const app = Fastify({
@@ -197,6 +201,7 @@ export async function buildApp({
     });
     await scoped.register(autoTopupRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(smsTopupRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(blogRoutes, { db, introspection: graphqlIntrospection });
   });
 
   return app;

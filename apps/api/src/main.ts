@@ -28,6 +28,7 @@ const app = await buildApp({
   ...dependencies,
   jobs,
   abuseLimits: { redis },
+  graphqlIntrospection: env.NODE_ENV !== 'production',
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -30,6 +30,7 @@ const NOT_RECORD_IDS: Record<string, string> = {
   autoTopupLightNotificationId: 'an operator notification id, only stored with a cart item',
   issuerId: 'a bank (BIC) of the fixed list every tenant shares',
   shopId: 'the tenant itself, repeated in a body: the header decides',
+  operationName: 'names an operation of the GraphQL query sent with it (blog.test.ts keeps the posts apart)',
   userName:
     'an e-mail or number: on another tenant it names another account (accounts.test.ts checks that none signs in across tenants)',
 };

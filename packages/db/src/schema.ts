@@ -691,3 +691,32 @@ export const autoTopupLightLinks = pgTable(
   },
   (table) => [uniqueIndex('auto_topup_light_links_event').on(table.autoTopupId, table.eventId)],
 );
+
+/**
+ * A post of a tenant's blog in one language (decision 0045). A post written in several languages
+ * is one row per language under the same slug, so that switching the language keeps the page.
+ * `body` is Markdown without HTML. Listed newest first, then by slug.
+ */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    language: text('language').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    body: text('body').notNull(),
+    authorName: text('author_name').notNull(),
+    /** Milliseconds only, so that a listing's cursor names a post's time exactly. */
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('blog_posts_tenant_language_slug').on(table.tenantId, table.language, table.slug),
+    index('blog_posts_listing').on(table.tenantId, table.language, table.publishedAt, table.slug),
+    check('blog_posts_slug', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);

@@ -88,6 +88,8 @@ export const ERROR_CATALOGUE = {
   PHONE_NUMBER_OF_OTHER_OPERATOR: { status: 400, messageKey: 'phoneNumberOfOtherOperator' },
   // An order of the account is paid and not yet delivered; deleting waits for it (decision 0036).
   ACCOUNT_HAS_OPEN_ORDERS: { status: 409, messageKey: 'accountHasOpenOrders' },
+  // A blog query nested or asking for more than the limits of decision 0045 allow.
+  QUERY_TOO_COMPLEX: { status: 400, messageKey: GENERAL },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

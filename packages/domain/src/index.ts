@@ -2,6 +2,7 @@ export * from './account';
 export * from './address';
 export * from './alerts';
 export * from './auto-topup';
+export * from './blog';
 export * from './cart';
 export * from './catalogue';
 export * from './channels';

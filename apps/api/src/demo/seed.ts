@@ -2,6 +2,7 @@ import { type Database, schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
 import { loadDemoAccounts } from './accounts';
+import { demoBlogPosts } from './blog/posts';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
 import { loadDemoSavedMethods } from './saved-methods';
@@ -54,6 +55,13 @@ const DEMO_SEEDS: {
   {
     name: 'demo-saved-methods-v1',
     load: (tx, tenant) => loadDemoSavedMethods(tx, tenant),
+  },
+  {
+    name: 'demo-blog-posts-v1',
+    load: async (tx, tenant) => {
+      const posts = demoBlogPosts(tenant);
+      if (posts.length > 0) await tx.insert(schema.blogPosts).values(posts).onConflictDoNothing();
+    },
   },
 ];
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tenants } from '@shop/tenants';
 import { describe, expect, it } from 'vitest';
-import { FILE_SEGMENTS, isUnknownPath, ROUTE_SEGMENTS } from './known-paths';
+import { FILE_SEGMENTS, isUnknownPath, ROUTE_SEGMENTS, SHOP_ROUTE_SEGMENTS } from './known-paths';
 
 const folders = (relative: string) =>
   readdirSync(fileURLToPath(new URL(relative, import.meta.url)), { withFileTypes: true })
@@ -21,7 +21,7 @@ describe('the paths no route answers', () => {
       folders('../app')
         .filter((name) => !name.startsWith('['))
         .sort(),
-    ).toEqual([...ROUTE_SEGMENTS].sort());
+    ).toEqual([...ROUTE_SEGMENTS, ...SHOP_ROUTE_SEGMENTS.keys()].sort());
     expect(folders('../../public').sort()).toEqual(FILE_SEGMENTS.filter((name) => name !== '_next').sort());
   });
 
@@ -58,5 +58,14 @@ describe('the paths no route answers', () => {
         expect([...ROUTE_SEGMENTS, ...FILE_SEGMENTS], `${shopId} /${slug}`).not.toContain(slug);
       }
     }
+  });
+
+  it('include the blog and its posts on a shop without a blog only', () => {
+    for (const path of ['/blog', '/blog/top-up-abroad']) {
+      expect(isUnknownPath(path, tenant('funkfix')), path).toBe(true);
+      expect(isUnknownPath(path, tenant('ladeplatz')), path).toBe(false);
+      expect(isUnknownPath(path, tenant('rechargeplus')), path).toBe(false);
+    }
+    expect(isUnknownPath('/constructor', tenant('ladeplatz'))).toBe(true);
   });
 });

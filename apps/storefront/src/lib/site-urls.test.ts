@@ -2,6 +2,7 @@ import { tenants } from '@shop/tenants';
 import { describe, expect, it } from 'vitest';
 import {
   alternatesOf,
+  blogPostingData,
   inLanguage,
   organizationData,
   productData,
@@ -61,6 +62,15 @@ describe('the URLs search engines see', () => {
     expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/imprint');
     expect(sitemapPaths(tenant('topnet'), brands)).not.toContain('/shop/mobile/funkfix');
   });
+
+  it("list the blog's posts of a shop with a blog", () => {
+    const posts = ['top-up-abroad', 'promo-codes'];
+    expect(sitemapPaths(tenant('rechargeplus'), [], posts).slice(-2)).toEqual([
+      '/blog/top-up-abroad',
+      '/blog/promo-codes',
+    ]);
+    expect(sitemapPaths(tenant('funkfix'), [], posts).filter((path) => path.startsWith('/blog'))).toEqual([]);
+  });
 });
 
 describe('the structured data', () => {
@@ -70,6 +80,26 @@ describe('the structured data', () => {
       name: 'FunkFix',
       url: 'https://shop.example/shop/topup/funkfix',
       email: tenant('funkfix').supportEmail,
+    });
+  });
+
+  it('describes a post of the blog with its author, date, language and address', () => {
+    const post = {
+      slug: 'promo-codes',
+      title: 'Promo codes: how to use them',
+      excerpt: 'Where to enter a code.',
+      publishedAt: '2026-06-23T09:00:00.000Z',
+      authorName: 'Camille Martin',
+      language: 'en',
+    };
+    expect(blogPostingData(tenant('rechargeplus'), post, 'https://shop.example')).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      datePublished: post.publishedAt,
+      inLanguage: 'en',
+      author: { '@type': 'Person', name: 'Camille Martin' },
+      publisher: { name: 'Recharge Plus' },
+      url: 'https://shop.example/blog/promo-codes',
     });
   });
 

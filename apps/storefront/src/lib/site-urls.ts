@@ -39,11 +39,12 @@ export function alternatesOf(
 
 /**
  * The pages a search engine may list: the main page, the brands' pages, the content and
- * advertisement pages.
+ * advertisement pages, the blog's posts.
  */
 export function sitemapPaths(
   tenant: TenantConfig,
   brands: readonly { brandId: string; categoryId: string }[],
+  postSlugs: readonly string[] = [],
 ): string[] {
   const main = mainPagePath(tenant);
   const brandPages = tenant.flags.hasMultipleBrands
@@ -51,7 +52,8 @@ export function sitemapPaths(
         ({ brandId, categoryId }) => `/shop/${encodeURIComponent(categoryId)}/${encodeURIComponent(brandId)}`,
       )
     : [];
-  return [main, ...new Set(brandPages), ...pageSlugsOf(tenant).map((slug) => `/${slug}`)];
+  const posts = tenant.variations.hasBlog ? postSlugs.map((slug) => `/blog/${encodeURIComponent(slug)}`) : [];
+  return [main, ...new Set(brandPages), ...pageSlugsOf(tenant).map((slug) => `/${slug}`), ...posts];
 }
 
 /** The shop as an organisation (schema.org), for search engines. */
@@ -86,5 +88,30 @@ export function productData(
       availability: `https://schema.org/${product.status === 'ACTIVE' ? 'InStock' : product.status === 'COMING_SOON' ? 'PreOrder' : 'OutOfStock'}`,
       url: `${origin}${path}`,
     })),
+  };
+}
+
+/** A post of the shop's blog (schema.org BlogPosting), for search engines. */
+export function blogPostingData(
+  tenant: TenantConfig,
+  post: {
+    slug: string;
+    title: string;
+    excerpt: string;
+    publishedAt: string;
+    authorName: string;
+    language: string;
+  },
+  origin: string,
+): Record<string, unknown> {
+  return {
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.publishedAt,
+    inLanguage: post.language,
+    author: { '@type': 'Person', name: post.authorName },
+    publisher: { '@type': 'Organization', name: tenant.providerName, logo: `${origin}${tenant.favicon}` },
+    url: `${origin}/blog/${post.slug}`,
   };
 }

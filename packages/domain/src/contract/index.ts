@@ -6,6 +6,7 @@
 export * from './account';
 export * from './address';
 export * from './auto-topups';
+export * from './blog';
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';

@@ -1,5 +1,6 @@
 import { tenants } from '@shop/tenants';
 import type { NextRequest } from 'next/server';
+import { fetchPostSlugs } from '../../lib/blog';
 import { fetchBrands } from '../../lib/catalogue';
 import { alternatesOf, sitemapPaths, siteOrigin } from '../../lib/site-urls';
 import { hostName } from '../../lib/tenant';
@@ -8,16 +9,20 @@ const xmlText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The shop's sitemap, per host: its main page, its brands' pages (a multi-brand shop) and its
- * content pages, each with the URL of every language it is offered in (hreflang alternates).
+ * The shop's sitemap, per host: its main page, its brands' pages (a multi-brand shop), its
+ * content pages and its blog's posts, each with the URL of every language it is offered in
+ * (hreflang alternates).
  */
 export async function GET(request: NextRequest): Promise<Response> {
   const host = request.headers.get('host') ?? '';
   const tenant = tenants().byHost(hostName(host));
   if (!tenant) return new Response(null, { status: 404 });
   const origin = siteOrigin(host, request.headers.get('x-forwarded-proto'));
-  const brands = tenant.flags.hasMultipleBrands ? await fetchBrands(tenant).catch(() => []) : [];
-  const entries = sitemapPaths(tenant, brands).map((path) => {
+  const [brands, postSlugs] = await Promise.all([
+    tenant.flags.hasMultipleBrands ? fetchBrands(tenant).catch(() => []) : [],
+    tenant.variations.hasBlog ? fetchPostSlugs(tenant).catch(() => []) : [],
+  ]);
+  const entries = sitemapPaths(tenant, brands, postSlugs).map((path) => {
     const { canonical, languages = {} } = alternatesOf(tenant, path, tenant.defaultLocale);
     const links = Object.entries(languages).map(
       ([language, url]) =>
