@@ -1,6 +1,7 @@
+import { contentPagesOf, mainPagePath } from '@shop/tenants';
 import { ports } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { callShop, shopUrl } from './shop';
+import { callShop, demoTenants, shopUrl } from './shop';
 
 /** Search-engine basics (issue 17, part 1): robots.txt and sitemap.xml per host, languages at URLs of their own. */
 const origin = (shopId: string) => `http://${shopId}.localhost:${ports.storefront}`;
@@ -29,6 +30,31 @@ test('sitemap.xml lists the main page, brand and content pages, each with its la
   expect(topnet).toContain(`<loc>${origin('topnet')}/shop/topup/topnet</loc>`);
   expect(topnet).not.toContain('/imprint');
   expect(topnet).not.toContain('hreflang');
+});
+
+test('every shop answers its own robots.txt and sitemap, and its pages name an alternate for each of its languages', async () => {
+  for (const tenant of demoTenants) {
+    const host = `${tenant.shopId}.localhost`;
+    const own = origin(tenant.shopId);
+    const robots = await callShop(host, '/robots.txt');
+    expect(robots.status, tenant.shopId).toBe(200);
+    expect(robots.text(), tenant.shopId).toContain(`Sitemap: ${own}/sitemap.xml`);
+
+    const sitemap = (await callShop(host, '/sitemap.xml')).text();
+    const several = tenant.locales.length > 1;
+    const url = (path: string) => (several ? `${own}${path}?lang=${tenant.defaultLocale}` : `${own}${path}`);
+    for (const path of [mainPagePath(tenant), ...contentPagesOf(tenant).map((slug) => `/${slug}`)]) {
+      expect(sitemap, `${tenant.shopId} ${path}`).toContain(`<loc>${url(path)}</loc>`);
+    }
+    expect(sitemap.includes('/imprint'), tenant.shopId).toBe(!tenant.variations.hideImprint);
+    expect(sitemap.includes('/blog'), tenant.shopId).toBe(tenant.variations.hasBlog);
+
+    const page = (await callShop(host, mainPagePath(tenant))).text();
+    const hreflangs = [...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/gi)].map(
+      (match) => match[1],
+    );
+    expect(hreflangs.sort(), tenant.shopId).toEqual(several ? [...tenant.locales, 'x-default'].sort() : []);
+  }
 });
 
 test('belwaarde: each language has a URL of its own, which also keeps the choice; the page names its alternates', async ({
