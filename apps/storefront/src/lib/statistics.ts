@@ -1,13 +1,22 @@
 import 'server-only';
 import { statisticsParamsSchema } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
+import { answerCache } from './answer-cache';
 import { callApi } from './api';
 import { type MeasurementScripts, measurementScripts } from './measurement-scripts';
 
-/** The tenant's measurement id (spec §7 `GET /api/statistics/params`); empty when the call fails. */
+const cached = answerCache<string>(60_000);
+
+/**
+ * The tenant's measurement id (spec §7 `GET /api/statistics/params`), asked once a minute, not
+ * on every page; empty when the call fails.
+ */
 async function measurementId(tenant: TenantConfig): Promise<string> {
   try {
-    return (await callApi(tenant, '/api/statistics/params', statisticsParamsSchema)).measurementId;
+    return await cached(
+      tenant.shopId,
+      async () => (await callApi(tenant, '/api/statistics/params', statisticsParamsSchema)).measurementId,
+    );
   } catch {
     return '';
   }

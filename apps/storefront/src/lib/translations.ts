@@ -2,10 +2,10 @@ import 'server-only';
 import type { Namespace } from '@shop/domain';
 import { type Translations, translationsSchema } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
+import { answerCache } from './answer-cache';
 import { callApi } from './api';
 
-const TRANSLATION_TTL_MS = 60_000;
-const translationCache = new Map<string, { expires: number; messages: Promise<Translations> }>();
+const cached = answerCache<Translations>(60_000);
 
 /**
  * A tenant's texts from the API, kept in memory for a minute so that a page render costs no
@@ -16,11 +16,7 @@ export function loadTranslations(
   language: string,
   namespace: Namespace,
 ): Promise<Translations> {
-  const key = `${tenant.shopId}/${language}/${namespace}`;
-  const hit = translationCache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.messages;
-  const messages = callApi(tenant, `/api/translations/${language}/${namespace}`, translationsSchema);
-  translationCache.set(key, { expires: Date.now() + TRANSLATION_TTL_MS, messages });
-  messages.catch(() => translationCache.delete(key));
-  return messages;
+  return cached(`${tenant.shopId}/${language}/${namespace}`, () =>
+    callApi(tenant, `/api/translations/${language}/${namespace}`, translationsSchema),
+  );
 }
