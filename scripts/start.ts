@@ -121,6 +121,8 @@ run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   SANDBOX_URL: sandboxUrl,
   // The operator's events (low balance, tariff renewal, SMS) go to the API.
   OPERATOR_WEBHOOK_URL: process.env.OPERATOR_WEBHOOK_URL ?? `${apiUrl}/api/webhooks/operator`,
+  // The app simulator's entry links open the shops here.
+  SHOP_URL_TEMPLATE: process.env.SHOP_URL_TEMPLATE ?? `http://{shopId}.localhost:${ports.storefront}`,
 });
 /** What the API and the worker read alike (the worker finds the API's webhook URL by its port). */
 const backendEnv = {

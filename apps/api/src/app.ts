@@ -17,6 +17,7 @@ import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
 import { createNumberOwners } from './catalogue/number-owners';
+import { appEntryKeysOf } from './env';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
 import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
@@ -26,6 +27,7 @@ import { workerStatus } from './jobs/heartbeat';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './routes/account';
 import { addressRoutes } from './routes/address';
+import { appSessionRoutes } from './routes/app-sessions';
 import { authRoutes } from './routes/auth';
 import { autoTopupRoutes } from './routes/auto-topups';
 import { blogRoutes } from './routes/blog';
@@ -72,6 +74,8 @@ export interface AppDependencies {
   abuseLimits?: AbuseLimitOptions;
   /** The shop's address in links sent by SMS (`SHOP_URL_TEMPLATE`). */
   shopUrlTemplate?: string | undefined;
+  /** The key of each tenant's phone app for its entry links (`APP_ENTRY_KEYS`; the sandbox's by default). */
+  appEntryKeys?: ReadonlyMap<string, string>;
   /** Whether the blog's GraphQL schema answers introspection queries (never in production). */
   graphqlIntrospection?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -111,6 +115,7 @@ export async function buildApp({
   operatorWebhookSecret,
   jobs,
   abuseLimits,
+  appEntryKeys = appEntryKeysOf({ NODE_ENV: 'development' }),
   graphqlIntrospection = false,
   logger = false,
 }: AppDependencies) {
@@ -188,6 +193,7 @@ export async function buildApp({
     await scoped.register(numberLookupRoutes, { numberOwners, limits });
     await scoped.register(addressRoutes, { addressLookup, limits });
     await scoped.register(productRoutes, { db });
+    await scoped.register(appSessionRoutes, { db, limits, appEntryKeys });
     await scoped.register(cartRoutes, { db, limits, numberOwners });
     await scoped.register(checkoutRoutes, { ...checkout, limits, accounts: { db, mailer, messages, pins } });
     await scoped.register(commitRoutes, { ...fulfilment, limits });

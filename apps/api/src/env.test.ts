@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env';
+import { appEntryKeysOf, readEnv } from './env';
 import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 
 describe('readEnv', () => {
@@ -47,6 +47,23 @@ describe('readEnv', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(
       /VOUCHER_PIN_KEY[\s\S]*PSP_WEBHOOK_SECRET[\s\S]*OPERATOR_WEBHOOK_SECRET/,
     );
+    expect(() =>
+      readEnv({ ...production, APP_ENTRY_KEYS: 'callhome:sandbox-app-key-callhome' }),
+    ).toThrowError(/APP_ENTRY_KEYS/);
+  });
+
+  it('gives each tenant’s app its key; in production none until it is set (decision 0050)', () => {
+    expect(appEntryKeysOf(readEnv({}))).toEqual(new Map([['callhome', 'sandbox-app-key-callhome']]));
+    const production = { NODE_ENV: 'production' } as const;
+    expect(appEntryKeysOf(production)).toEqual(new Map());
+    const keys = 'callhome:a-key-of-twenty-chars, other-shop:another-long-key-1';
+    expect(appEntryKeysOf({ ...production, APP_ENTRY_KEYS: keys })).toEqual(
+      new Map([
+        ['callhome', 'a-key-of-twenty-chars'],
+        ['other-shop', 'another-long-key-1'],
+      ]),
+    );
+    expect(() => readEnv({ APP_ENTRY_KEYS: 'callhome:short' })).toThrowError(/APP_ENTRY_KEYS/);
   });
 
   it('keeps the development defaults outside production', () => {

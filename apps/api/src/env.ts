@@ -6,6 +6,8 @@ import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 /** The sandbox operator's default signing secret, public like the provider's. */
 const SANDBOX_OPERATOR_SECRET = 'sandbox-operator-secret';
+/** The sandbox app simulator's key for callhome's entry links, public like the others. */
+export const SANDBOX_APP_ENTRY_KEYS = 'callhome:sandbox-app-key-callhome';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -41,6 +43,17 @@ const envSchema = z.object({
   PSP_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_WEBHOOK_SECRET),
   /** Shared secret of the mobile operator's event signatures (low balance, tariff renewal, SMS). */
   OPERATOR_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_OPERATOR_SECRET),
+  /**
+   * The keys the tenants' phone apps sign their entry links with (decision 0050), `shopId:key`
+   * pairs separated by spaces or commas, each key at least 16 characters.
+   */
+  APP_ENTRY_KEYS: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9-]+:\S{16,}(?:[\s,]+[a-z0-9-]+:\S{16,})*\s*$/,
+      'must be shopId:key pairs, keys of 16 characters or more',
+    )
+    .optional(),
   /** Redis that keeps the abuse limits' counts for every API process; unset means each process counts in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   NODE_ENV: z.string().default('development'),
@@ -60,6 +73,23 @@ const PUBLIC_SECRET_VALUES: Readonly<
   OPERATOR_WEBHOOK_SECRET: [SANDBOX_OPERATOR_SECRET, 'change-me', 'changeme', 'secret'],
 };
 
+/**
+ * The key of each tenant's app: `APP_ENTRY_KEYS`, else the sandbox's outside production (in
+ * production no app opens the shop until its key is set).
+ */
+export function appEntryKeysOf(env: Pick<Env, 'APP_ENTRY_KEYS' | 'NODE_ENV'>): ReadonlyMap<string, string> {
+  const value = env.APP_ENTRY_KEYS ?? (env.NODE_ENV === 'production' ? '' : SANDBOX_APP_ENTRY_KEYS);
+  const keys = new Map<string, string>();
+  for (const pair of value
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
+    const colon = pair.indexOf(':');
+    keys.set(pair.slice(0, colon), pair.slice(colon + 1));
+  }
+  return keys;
+}
+
 const productionSchema = envSchema.superRefine((env, context) => {
   if (env.NODE_ENV !== 'production') return;
   for (const [name, publicValues] of Object.entries(PUBLIC_SECRET_VALUES)) {
@@ -71,6 +101,13 @@ const productionSchema = envSchema.superRefine((env, context) => {
         message: 'must be set to a secret of its own in production (the development value is public)',
       });
     }
+  }
+  if (env.APP_ENTRY_KEYS?.includes(SANDBOX_APP_ENTRY_KEYS)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['APP_ENTRY_KEYS'],
+      message: 'must not hold the sandbox’s key in production (it is public)',
+    });
   }
 });
 

@@ -8,7 +8,7 @@ import { createHttpMessageGateway } from './adapters/messages';
 import { createHttpOperator } from './adapters/operator';
 import { createSandboxPaymentProvider } from './adapters/payment-provider';
 import { type AppDependencies, servicesOf } from './app';
-import type { Env } from './env';
+import { appEntryKeysOf, type Env } from './env';
 import { startPgBossQueue } from './jobs/pg-boss';
 import type { JobQueue } from './jobs/queue';
 import type { PinCipher } from './vouchers/pin-crypto';
@@ -63,6 +63,7 @@ export function shopServices(
     commitLeaseMs: env.COMMIT_LEASE_SECONDS * 1000,
     publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
     operatorWebhookSecret: env.OPERATOR_WEBHOOK_SECRET,
+    appEntryKeys: appEntryKeysOf(env),
     ...(env.SHOP_URL_TEMPLATE ? { shopUrlTemplate: env.SHOP_URL_TEMPLATE } : {}),
   };
 }

@@ -31,6 +31,8 @@ const NOT_RECORD_IDS: Record<string, string> = {
   issuerId: 'a bank (BIC) of the fixed list every tenant shares',
   shopId: 'the tenant itself, repeated in a body: the header decides',
   operationName: 'names an operation of the GraphQL query sent with it (blog.test.ts keeps the posts apart)',
+  entryToken:
+    'an app entry link, signed for one tenant: another tenant refuses it (mobile-app.test.ts checks that)',
   userName:
     'an e-mail or number: on another tenant it names another account (accounts.test.ts checks that none signs in across tenants)',
 };

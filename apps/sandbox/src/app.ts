@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { addressRoutes } from './address/routes';
+import { DEFAULT_APP_KEYS, DEFAULT_SHOP_URL_TEMPLATE, parseAppKeys } from './app-simulator/entry-links';
+import { appSimulatorRoutes } from './app-simulator/routes';
 import { idpRoutes } from './idp/routes';
 import { MeasurementHits } from './measurement/hits';
 import { measurementRoutes } from './measurement/routes';
@@ -20,6 +22,10 @@ export interface SandboxOptions extends PspOptions, OperatorOptions {
   smtpPort?: number;
   /** Address the SMTP server listens on. Default `127.0.0.1`. */
   smtpHost?: string;
+  /** The app simulator's keys, `shopId:key` pairs (`APP_ENTRY_KEYS`); default callhome's. */
+  appKeys?: string;
+  /** The shops' address, `{shopId}` for the shop (`SHOP_URL_TEMPLATE`); default `http://{shopId}.localhost:3000`. */
+  shopUrlTemplate?: string;
 }
 
 /** The sandbox app: a Fastify instance that also tells its SMTP server's port. */
@@ -30,8 +36,10 @@ export type SandboxApp = FastifyInstance & {
 
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
- * (`/outbox`, plus an SMTP server), identity provider (`/idp`), postcode service (`/address`)
- * and the tenants' measurement tools (`/measurement`) that the shop talks to over real HTTP and SMTP. Each part registers its routes here. The SMTP
+ * (`/outbox`, plus an SMTP server), identity provider (`/idp`), postcode service (`/address`),
+ * the tenants' measurement tools (`/measurement`) and the calling-card tenant's phone app
+ * (`/app-simulator`) that the shop talks to over real HTTP and SMTP. Each part registers its
+ * routes here. The SMTP
  * server starts when the app is ready (`listen`, `ready`, `inject`) and stops when it closes.
  */
 export async function buildSandbox({
@@ -43,6 +51,8 @@ export async function buildSandbox({
   holdSlowAnswer,
   operatorWebhookUrl,
   operatorWebhookSecret,
+  appKeys = DEFAULT_APP_KEYS,
+  shopUrlTemplate = DEFAULT_SHOP_URL_TEMPLATE,
   ...psp
 }: SandboxOptions = {}): Promise<SandboxApp> {
   const app: FastifyInstance = Fastify({ logger });
@@ -67,6 +77,12 @@ export async function buildSandbox({
   await app.register(idpRoutes, { prefix: '/idp', publicBaseUrl: publicBaseUrlOf(psp) });
   await app.register(addressRoutes, { prefix: '/address' });
   await app.register(measurementRoutes, { prefix: '/measurement', hits: new MeasurementHits() });
+  await app.register(appSimulatorRoutes, {
+    prefix: '/app-simulator',
+    appKeys: parseAppKeys(appKeys),
+    shopUrlTemplate,
+    defaultReturnUrl: `${publicBaseUrlOf(psp)}/app-simulator/return`,
+  });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

@@ -1,4 +1,5 @@
 import { buildSandbox, type SandboxApp, type SandboxOptions } from './app';
+import type { EntryLinkRequest } from './app-simulator/entry-links';
 import type { AssertionRequest } from './idp/assertions';
 import type { OutboxMessage } from './outbox/messages';
 import type { paymentView } from './psp/payments';
@@ -61,6 +62,13 @@ export function sandboxClient(baseUrl: string) {
           body: JSON.stringify(request),
         })
       ).assertion,
+    /** An entry link of the app simulator, as the shop's phone app would open it (docs/mobile-app.md). */
+    entryLink: (request: Partial<EntryLinkRequest> & Pick<EntryLinkRequest, 'msisdn' | 'currency'>) =>
+      json<{ entryUrl: string; returnUrl: string }>('/app-simulator/entry-links', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ shopId: 'callhome', ...request }),
+      }),
     /** The HTTP twin of a button on the provider's page: approve, decline, cancel, … */
     act: (payerUrl: string, action: string, body: object = {}) =>
       json<{ redirectUrl: string }>(`${new URL(payerUrl).pathname}/${action}`, {

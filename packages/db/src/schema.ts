@@ -720,3 +720,28 @@ export const blogPosts = pgTable(
     check('blog_posts_slug', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
+
+/**
+ * A shop session the tenant's phone app opened with a signed entry link (decision 0050): the
+ * link's `jti` (unique per tenant, so a link opens one session only), the app's number, currency,
+ * device and where to hand the shopper back. The session itself is a customer session of method
+ * `app` for the app's number; this row holds what the app said about it.
+ */
+export const appSessions = pgTable(
+  'app_sessions',
+  {
+    tokenHash: text('token_hash')
+      .primaryKey()
+      .references(() => customerSessions.tokenHash, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    entryLinkId: text('entry_link_id').notNull(),
+    msisdn: text('msisdn').notNull(),
+    currency: text('currency').notNull(),
+    deviceId: text('device_id'),
+    returnUrl: text('return_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('app_sessions_entry_link').on(table.tenantId, table.entryLinkId)],
+);

@@ -29,6 +29,8 @@ export const ERROR_CATALOGUE = {
   UNKNOWN_PAYMENT_TOKEN_ID: { status: 404, messageKey: 'unknownPaymentTokenError' },
   AUTHORIZATION_REQUIRED: { status: 401, messageKey: 'authorizationRequired' },
   NotAuthorizedException: { status: 401, messageKey: 'incorrectUsernameOrPassword' },
+  // An app entry link forged, expired, used before or for another shop (decision 0050).
+  APP_ENTRY_LINK_INVALID: { status: 401, messageKey: 'appEntryLinkInvalid' },
   CUSTOMER_DUPLICATION_ERROR: { status: 409, messageKey: 'usernameExists' },
   AUTHENTICATION_FAILED: { status: 401, messageKey: 'incorrectCurrentPassword' },
   CUSTOMER_NOT_FOUND: { status: 404, messageKey: GENERAL },

@@ -14,6 +14,7 @@ export * from './filters';
 export * from './fulfilment';
 export * from './locale';
 export * from './measurement';
+export * from './mobile-app';
 export * from './money';
 export * from './number-owner';
 export * from './order-history';

@@ -7,8 +7,9 @@ export class TenantConfigError extends Error {
 
 /**
  * Stands for the sandbox's base URL at the start of a tenant's single sign-on URLs (`sso.issuer`,
- * `sso.jwksUrl`, `variations.ssoLoginUrl`): the demo tenants' identity provider is the sandbox's,
- * wherever it runs (decision 0035). No other field is read for it.
+ * `sso.jwksUrl`, `variations.ssoLoginUrl`) and the app's return addresses
+ * (`variations.mobileAppReturnUrls`): the demo tenants' identity provider and app are the
+ * sandbox's, wherever it runs (decisions 0035, 0050). No other field is read for it.
  */
 export const SANDBOX_URL_PLACEHOLDER = '{SANDBOX_URL}';
 export const DEFAULT_SANDBOX_URL = 'http://localhost:4100';
@@ -22,6 +23,7 @@ const SANDBOX_URL_FIELDS = [
   ['sso', 'issuer'],
   ['sso', 'jwksUrl'],
   ['variations', 'ssoLoginUrl'],
+  ['variations', 'mobileAppReturnUrls'],
 ] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -34,8 +36,12 @@ function withSandboxUrl(raw: unknown, sandboxUrl: string): unknown {
   for (const [block, field] of SANDBOX_URL_FIELDS) {
     const part = config[block];
     const value = isRecord(part) ? part[field] : undefined;
-    if (typeof value !== 'string' || !value.startsWith(SANDBOX_URL_PLACEHOLDER)) continue;
-    const resolved = `${base}${value.slice(SANDBOX_URL_PLACEHOLDER.length)}`;
+    const resolve = (text: unknown) =>
+      typeof text === 'string' && text.startsWith(SANDBOX_URL_PLACEHOLDER)
+        ? `${base}${text.slice(SANDBOX_URL_PLACEHOLDER.length)}`
+        : text;
+    const resolved = Array.isArray(value) ? value.map(resolve) : resolve(value);
+    if (resolved === value) continue;
     config = { ...config, [block]: { ...(part as object), [field]: resolved } };
   }
   return config;

@@ -218,6 +218,8 @@ export const tenantConfigSchema = z
       deviceIDSwitch: z.boolean(),
       deviceIDURL: url.optional(),
       shouldSendDeviceID: z.boolean(),
+      /** Spec §5: numbers go to the app and the operator without their leading + (decision 0051). */
+      stripLeadingPlus: z.boolean().default(false),
     }),
     variations: z.strictObject({
       /** External site the logo links to instead of the main page. */
@@ -233,7 +235,13 @@ export const tenantConfigSchema = z
       /** The identity provider's login page; the shop adds `redirect_uri` and `state` to it. */
       ssoLoginUrl: url.optional(),
       voucherDeliveryChannels: z.array(z.enum(['email', 'sms', 'whatsapp'])).min(1),
-      mobileAppDeepLink: z.string().optional(),
+      /** Where the app wants its shoppers back: `{returnUrl}?orderNumber=…&outcome=…` (decision 0050). */
+      mobileAppDeepLink: z
+        .string()
+        .regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/, 'an app link such as callhome://shop/result')
+        .optional(),
+      /** Further return addresses an entry link may name, the app simulator's for instance. */
+      mobileAppReturnUrls: z.array(url).default([]),
     }),
     /** Cart rules; every part has a default, so a tenant states only what differs. */
     cart: z
@@ -303,6 +311,13 @@ export const tenantConfigSchema = z
         code: 'custom',
         path: tenant.sso ? ['variations', 'ssoLoginUrl'] : ['sso'],
         message: 'single sign-on needs both sso (issuer, jwksUrl) and variations.ssoLoginUrl',
+      });
+    }
+    if (tenant.flags.hasMobileAppFlow && !tenant.variations.mobileAppDeepLink) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variations', 'mobileAppDeepLink'],
+        message: 'the mobile-app flow needs the app link to hand shoppers back',
       });
     }
     if (tenant.variations.mobileAppDeepLink && !tenant.flags.hasMobileAppFlow) {

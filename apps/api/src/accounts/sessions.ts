@@ -8,14 +8,15 @@ export type Customer = typeof customers.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SessionMethod = 'password' | 'otp' | 'sso' | 'checkout' | 'confirmation';
+/** How a session began; `app` is opened by a tenant's phone app for its number (decision 0050). */
+export type SessionMethod = 'password' | 'otp' | 'sso' | 'checkout' | 'confirmation' | 'app';
 
 export interface StartedSession {
   accessToken: string;
   expiresAt: Date;
 }
 
-const tokenHashOf = (token: string) => digest('session', token);
+export const tokenHashOf = (token: string) => digest('session', token);
 
 /** A new session for the account; the token exists only in the answer, the table keeps its hash. */
 export async function startSession(
@@ -23,9 +24,10 @@ export async function startSession(
   customer: Pick<Customer, 'id' | 'tenantId'>,
   method: SessionMethod,
   now: Date,
+  lifetimeMs = SESSION_DAYS * DAY_MS,
 ): Promise<StartedSession> {
   const accessToken = newToken();
-  const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
+  const expiresAt = new Date(now.getTime() + lifetimeMs);
   await db.insert(customerSessions).values({
     tokenHash: tokenHashOf(accessToken),
     customerId: customer.id,
@@ -43,10 +45,10 @@ export async function customerOfSession(
   tenantId: string,
   token: string,
   now: Date,
-): Promise<{ customer: Customer; tokenHash: string } | undefined> {
+): Promise<{ customer: Customer; tokenHash: string; method: SessionMethod } | undefined> {
   const tokenHash = tokenHashOf(token);
   const [row] = await db
-    .select({ customer: customers })
+    .select({ customer: customers, method: customerSessions.method })
     .from(customerSessions)
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(
@@ -57,7 +59,7 @@ export async function customerOfSession(
         gt(customerSessions.expiresAt, now),
       ),
     );
-  return row ? { customer: row.customer, tokenHash } : undefined;
+  return row ? { customer: row.customer, tokenHash, method: row.method as SessionMethod } : undefined;
 }
 
 /** Ends one session (signing out, or the old one replaced at sign-in). */

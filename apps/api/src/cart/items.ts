@@ -3,11 +3,13 @@ import type { schema } from '@shop/db';
 import {
   type AutoTopupType,
   acceptedLowBalanceLimit,
+  type Channel,
   type ErrorCode,
   invalidField,
   isAmountInRange,
   isKindOnSale,
   isNumberBoundKind,
+  isProductOffered,
   isPurchasable,
   isSetupKind,
   isTypeOffered,
@@ -45,6 +47,7 @@ export function validateItem(
   product: Product | undefined,
   item: CartItem,
   field: string,
+  sale: { channel: Channel | undefined; currency: string },
 ): ValidItem {
   if (!product) refuse('VALIDATION_FAILED', `${field}.productId`, `unknown product "${item.productId}"`);
   if (!isPurchasable(product.status)) {
@@ -57,11 +60,30 @@ export function validateItem(
       `"${product.productId}" (${product.kind}) is not on sale yet`,
     );
   }
-  if (product.currency !== tenant.currency) {
+  if (product.currency !== sale.currency) {
     refuse(
       'VALIDATION_FAILED',
       `${field}.productId`,
       `product currency ${product.currency} is not the cart's`,
+    );
+  }
+  // Spec §5: a shop with the mobile-app flow sells in a channel only what is offered there.
+  if (
+    tenant.flags.hasMobileAppFlow &&
+    !isProductOffered(
+      { currency: product.currency, channels: product.channels as Channel[] },
+      {
+        mobileAppFlow: true,
+        appChannel: sale.channel,
+        chosenCurrency: sale.currency,
+        topupDataValid: false,
+      },
+    )
+  ) {
+    refuse(
+      'PRODUCT_NOT_AVAILABLE',
+      `${field}.productId`,
+      `"${product.productId}" is not sold in this channel`,
     );
   }
 

@@ -18,6 +18,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { checkLightItem } from '../auto-topups/light-links';
 import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
 import type { NumberOwners } from '../catalogue/number-owners';
+import type { SalesContext } from '../http/sales-context';
 import { hashSmsPin, hasSmsTopup } from '../sms-topups/registrations';
 import { checkNumberOwner, itemNumber, lineAdditionalData, setupTypeOf, validateItem } from './items';
 
@@ -32,6 +33,8 @@ export interface CartContext {
   db: Database;
   tenant: TenantConfig;
   now?: Date;
+  /** The request's channel and currency: a new cart is in its currency (decision 0050). */
+  sales?: Pick<SalesContext, 'channel' | 'currency'>;
 }
 
 const unknownCart = () => new DomainError('UNKNOWN_CART', 'The cart does not exist or has expired');
@@ -146,6 +149,7 @@ export async function addItems(
     tenant,
     numberOwners,
     now = new Date(),
+    sales = { channel: 'web', currency: tenant.currency },
   }: CartContext & { numberOwners: Pick<NumberOwners, 'ownersOf'> },
   cartName: string | undefined,
   items: readonly CartItem[],
@@ -181,7 +185,7 @@ export async function addItems(
             .values({
               cartName: newCartName(),
               tenantId: tenant.shopId,
-              currency: tenant.currency,
+              currency: sales.currency,
               expiresAt: expiryFrom(tenant, now),
             })
             .returning()
@@ -196,7 +200,10 @@ export async function addItems(
     const added: Line[] = [];
     items.forEach((item, index) => {
       const field = `items[${index}]`;
-      const valid = validateItem(tenant, byCode.get(item.productId), item, field);
+      const valid = validateItem(tenant, byCode.get(item.productId), item, field, {
+        channel: sales.channel,
+        currency: cart.currency,
+      });
       checkNumberOwner(valid, owners, field);
       const existing = next.find((line) => line.itemKey === valid.itemKey);
       if (existing) existing.quantity += valid.quantity;

@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountAtCheckout } from '../accounts/checkout-account';
 import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
+import type { AppSession } from '../mobile-app/sessions';
 import { paymentItemsOf } from '../orders/orders';
 import type { CheckoutContext } from './context';
 import { challengeOf, noCodeSent, openChallenge, type PendingOtp, sendChallenge } from './otp';
@@ -44,12 +45,33 @@ function given(value: string | undefined): string | undefined {
 const invalid = (field: string, message: string) =>
   new DomainError('VALIDATION_FAILED', `deliveryAddress.${field} ${message}`);
 
-/** The address as given, "N/A" left out; the e-mail and phone number checked and normalised. */
-function readAddress(tenant: TenantConfig, address: DeliveryAddress, language?: string): StoredAddress {
+/** The address fields the app flow asks for (spec §3: real ones, not the placeholder). */
+function requiredInApp(tenant: TenantConfig): readonly (typeof ADDRESS_FIELDS)[number][] {
+  const fields = ['firstname', 'lastname', 'street', 'houseNumber', 'zip', 'city', 'countryCode'] as const;
+  return tenant.flags.isHouseNumberOptional ? fields.filter((field) => field !== 'houseNumber') : fields;
+}
+
+/**
+ * The address as given, "N/A" left out; the e-mail and phone number checked and normalised. In an
+ * app session the address is required, the app's number is the contact's unless another is given,
+ * and the app's device id stands in for one the page did not send.
+ */
+function readAddress(
+  tenant: TenantConfig,
+  address: DeliveryAddress,
+  language: string | undefined,
+  app: AppSession | undefined,
+): StoredAddress {
   const contact: Record<string, string> = {};
   for (const field of ADDRESS_FIELDS) {
     const value = given(address[field]);
     if (value !== undefined) contact[field] = value;
+  }
+  if (app) {
+    for (const field of requiredInApp(tenant)) {
+      if (contact[field] === undefined) throw invalid(field, 'is required in the app');
+    }
+    contact.phoneNumber ??= app.msisdn;
   }
   if (contact.email !== undefined && !z.email().safeParse(contact.email).success) {
     throw invalid('email', 'must be an e-mail address');
@@ -61,10 +83,11 @@ function readAddress(tenant: TenantConfig, address: DeliveryAddress, language?: 
   }
   const voucherDelivery = given(address.voucherDeliveryAddress);
   if (voucherDelivery !== undefined) contact.voucherDeliveryAddress = voucherDelivery;
+  const deviceId = given(address.deviceId) ?? app?.deviceId ?? undefined;
   return {
     contact,
-    deviceId: given(address.deviceId),
-    channel: address.channel,
+    ...(deviceId ? { deviceId } : {}),
+    channel: app ? 'app' : address.channel,
     language: given(address.language),
     addressLanguage: language,
     createAccount: address.createAccount,
@@ -106,7 +129,7 @@ export async function submitCheckoutAddress(
   input: CheckoutAddressRequest,
 ): Promise<CheckoutAddressAnswer> {
   const { db, tenant, now } = context;
-  const address = readAddress(tenant, input.deliveryAddress, input.language);
+  const address = readAddress(tenant, input.deliveryAddress, input.language, context.appSession);
   const account = await openedAccount(context, input, address);
   if (account) address.customerId = account.customer.id;
   const pending = await db.transaction(async (tx): Promise<PendingOtp | undefined> => {
@@ -120,6 +143,7 @@ export async function submitCheckoutAddress(
     if (!needsOtp(cart, detail, savePayment)) return undefined;
     const phoneNumber = numberToConfirm(address, detail);
     if (!phoneNumber) throw invalid('phoneNumber', 'is required to confirm the number by SMS');
+    if (phoneNumber === context.appSession?.msisdn) return undefined;
     const challenge = await challengeOf(tx, cart);
     if (challenge?.verifiedAt && challenge.phoneNumber === phoneNumber) return undefined;
     return openChallenge(tx, context, cart, phoneNumber, address.language ?? tenant.defaultLocale);
@@ -163,13 +187,20 @@ export async function resendOtp(context: CheckoutContext, cartName: string): Pro
   return { otpSentTo: await sendChallenge(context, pending) };
 }
 
-/** Refuses with OTP_REQUIRED a checkout that needs a confirmed phone number and has none yet. */
+/**
+ * Refuses with OTP_REQUIRED a checkout that needs a confirmed phone number and has none yet; the
+ * number the app vouches for (`vouched`) needs no code.
+ */
 export async function requireConfirmedNumber(
   tx: Parameters<typeof challengeOf>[0],
   cart: Cart,
   detail: DetailedCart,
-  savePayment?: boolean,
+  savePayment: boolean | undefined,
+  vouched: string | undefined,
 ): Promise<void> {
-  if (!needsOtp(cart, detail, savePayment) || (await challengeOf(tx, cart))?.verifiedAt) return;
+  if (!needsOtp(cart, detail, savePayment)) return;
+  const stored = cart.deliveryAddress as StoredAddress | null;
+  if (vouched && stored && numberToConfirm(stored, detail) === vouched) return;
+  if ((await challengeOf(tx, cart))?.verifiedAt) return;
   throw new DomainError('OTP_REQUIRED', 'Confirm the phone number with the code sent by SMS first');
 }

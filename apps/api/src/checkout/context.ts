@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountContext } from '../accounts/context';
 import type { MessageGateway } from '../adapters/messages';
 import type { PaymentProvider } from '../adapters/payment-provider';
+import type { AppSession } from '../mobile-app/sessions';
 
 /** The outside services and settings the checkout works with, fixed for the process. */
 export interface CheckoutServices {
@@ -27,4 +28,6 @@ export interface CheckoutContext extends CheckoutServices {
   accounts?: AccountContext;
   /** The signed-in shopper's account (spec §6: Bearer on start-payment), whose history gets the order. */
   customerId?: string;
+  /** The tenant's phone app opened this session (decision 0050): it vouches for its number. */
+  appSession?: AppSession;
 }

@@ -17,7 +17,7 @@ export async function createOrder(context: CheckoutContext, cartName: string): P
     if (cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_REQUIRED', 'This cart must be paid; start a payment instead');
     }
-    await requireConfirmedNumber(tx, cart, detail);
+    await requireConfirmedNumber(tx, cart, detail, undefined, context.appSession?.msisdn);
     const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
     return { orderNumber: order.orderNumber };
   });

@@ -104,7 +104,7 @@ export async function startPayment(
       );
     }
     const save = (input.savePayment ?? cart.savePayment) || setsUp;
-    await requireConfirmedNumber(tx, cart, detail, save);
+    await requireConfirmedNumber(tx, cart, detail, save, context.appSession?.msisdn);
     const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
     await reserveVoucherPins(tx, tenant, order, now);
     const iframe = inIframe(tenant, input.method, detail);
@@ -161,7 +161,7 @@ async function payWithSavedMethod(
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
     // An automatic top-up binds a number to the card: the number is confirmed as for any set-up.
-    await requireConfirmedNumber(tx, cart, detail, false);
+    await requireConfirmedNumber(tx, cart, detail, false, context.appSession?.msisdn);
     const order = await orderForCart(tx, tenant, cart, detail, customerId);
     await tx.update(orders).set({ paymentTokenId: token.id }).where(eq(orders.id, order.id));
     await reserveVoucherPins(tx, tenant, order, now);

@@ -17,7 +17,15 @@ const TOPUP_AMOUNTS = [500, 1000, 1500, 2000, 2500, 3000, 5000];
 const VOUCHER_AMOUNTS = [1000, 2000, 2500, 5000];
 const TOPUP_RANGE = { minAmount: 500, maxAmount: 10000, step: 100 };
 
-type Draft = Omit<NewProduct, 'tenantId' | 'currency' | 'sortOrder'>;
+/** A product of the tenant's currency unless it names another. */
+type Draft = Omit<NewProduct, 'tenantId' | 'currency' | 'sortOrder'> & { currency?: string };
+
+/** Calling cards sold in the phone app only, in the currencies the app sells in (demo-tenants). */
+const APP_CARDS = [
+  { currency: 'GBP', amount: 1500 },
+  { currency: 'EUR', amount: 1000 },
+  { currency: 'EUR', amount: 2000 },
+];
 
 function brandName(brandId: string, tenants: readonly TenantConfig[]): string {
   return (
@@ -118,6 +126,16 @@ export function demoCatalogue(tenant: TenantConfig, allTenants: readonly TenantC
         ...TOPUP_RANGE,
         channels: ['web', 'app'],
       },
+      ...APP_CARDS.map(({ currency, amount }) => ({
+        productId: `${own}-app-card-${currency.toLowerCase()}-${amount}`,
+        kind: 'VOUCHER' as const,
+        brandId: own,
+        brandName: name,
+        categoryId: 'calling-cards',
+        amount,
+        currency,
+        channels: ['app'],
+      })),
     );
   } else {
     drafts.push(...topups(own, tenant.providerName, 'mobile'));
@@ -151,7 +169,7 @@ export function demoCatalogue(tenant: TenantConfig, allTenants: readonly TenantC
   return drafts.map((draft, index) => ({
     ...draft,
     tenantId: own,
-    currency: tenant.currency,
+    currency: draft.currency ?? tenant.currency,
     sortOrder: index,
   }));
 }

@@ -53,6 +53,16 @@ const DEMO_SEEDS: {
     },
   },
   {
+    // Databases made before callhome's app sold its own calling cards receive them.
+    name: 'demo-app-cards-v1',
+    load: async (tx, tenant, { all }) => {
+      const appOnly = demoCatalogue(tenant, all).filter(
+        (product) => product.channels?.length === 1 && product.channels[0] === 'app',
+      );
+      if (appOnly.length > 0) await tx.insert(schema.products).values(appOnly).onConflictDoNothing();
+    },
+  },
+  {
     name: 'demo-saved-methods-v1',
     load: (tx, tenant) => loadDemoSavedMethods(tx, tenant),
   },

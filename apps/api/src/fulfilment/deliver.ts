@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { schema, type Transaction } from '@shop/db';
-import { isDeliveryCovered, isUnitFinal, type UnitState } from '@shop/domain';
+import { isDeliveryCovered, isUnitFinal, outgoingMsisdn, type UnitState } from '@shop/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { OperatorUnavailableError, type TopupOutcome } from '../adapters/operator';
 import type { Order } from '../orders/orders';
@@ -70,7 +70,7 @@ async function topUp(context: FulfilmentContext, unit: OrderUnit): Promise<Resul
     earlier ??
     (await operator.topup({
       reference: unit.reference,
-      msisdn: unit.phoneNumber ?? '',
+      msisdn: outgoingMsisdn(unit.phoneNumber ?? '', context.tenant.settings.stripLeadingPlus),
       amount: unit.faceValue,
       currency: unit.currency,
     }));
@@ -138,7 +138,7 @@ async function cashCode(context: FulfilmentContext, order: Order, unit: OrderUni
   const redeemed = await context.operator.redeemCashCode({
     reference: unit.reference,
     code: line?.cashCode ?? '',
-    msisdn: unit.phoneNumber ?? '',
+    msisdn: outgoingMsisdn(unit.phoneNumber ?? '', context.tenant.settings.stripLeadingPlus),
   });
   return redeemed.ok
     ? { state: 'SUCCEEDED', result: { creditAdded: redeemed.amount, currency: redeemed.currency } }

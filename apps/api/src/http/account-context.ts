@@ -22,14 +22,16 @@ export const accountContextOf = (
 
 /**
  * The context of a call of the signed-in shopper and their session; AUTHORIZATION_REQUIRED
- * without a live session of this tenant, and on a tenant without accounts.
+ * without a live session of this tenant, and on a tenant without accounts unless the call is
+ * open to the sessions a tenant's phone app opens (`appSessions`, decision 0050).
  */
 export async function signedInAccount(
   services: AccountServices,
   limits: AbuseLimits,
   request: FastifyRequest,
+  { appSessions = false }: { appSessions?: boolean } = {},
 ): Promise<{ context: AccountContext; session: SignedIn }> {
-  assertAccountsOffered(request.tenant);
+  if (!(appSessions && request.tenant.flags.hasMobileAppFlow)) assertAccountsOffered(request.tenant);
   const context = accountContextOf(services, limits, request);
   return { context, session: await signedIn(services.db, request, context.now) };
 }

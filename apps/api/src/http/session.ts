@@ -17,16 +17,21 @@ export interface SignedIn {
   token: string;
 }
 
-/** The signed-in account of the request on its tenant, or undefined for a guest (or a dead session). */
+/**
+ * The signed-in account of the request on its tenant, or undefined for a guest (or a dead session).
+ * A tenant without accounts knows only the sessions its phone app opens (decision 0050).
+ */
 export async function signedInOrGuest(
   db: Database,
   request: FastifyRequest,
   now: Date,
 ): Promise<SignedIn | undefined> {
   const token = bearerToken(request);
-  if (!token || request.tenant.flags.isAuthDisabled) return undefined;
-  const session = await customerOfSession(db, request.tenant.shopId, token, now);
-  return session ? { customer: session.customer, sessionHash: session.tokenHash, token } : undefined;
+  const { tenant } = request;
+  if (!token || (tenant.flags.isAuthDisabled && !tenant.flags.hasMobileAppFlow)) return undefined;
+  const session = await customerOfSession(db, tenant.shopId, token, now);
+  if (!session || (tenant.flags.isAuthDisabled && session.method !== 'app')) return undefined;
+  return { customer: session.customer, sessionHash: session.tokenHash, token };
 }
 
 /** The signed-in account of the request, or AUTHORIZATION_REQUIRED. */

@@ -11,10 +11,12 @@ import {
   detailedCartSchema,
   voucherCodesBodySchema,
 } from '@shop/domain/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
 import type { NumberOwners } from '../catalogue/number-owners';
 import type { AbuseLimits } from '../http/rate-limits';
+import { salesContextOf } from '../http/sales-context';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -36,6 +38,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     tenant: request.tenant,
     numberOwners,
   });
+  /** A new cart is in the currency of the request's sales context; its items are checked in its channel. */
+  const addingContext = async (request: FastifyRequest) => ({
+    ...context(request),
+    sales: await salesContextOf(db, request),
+  });
 
   app.post(
     '/api/shop/rest/addToCart',
@@ -52,7 +59,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       cartName: await addItems(
-        context(request),
+        await addingContext(request),
         request.body.cartName,
         request.body.items,
         request.headers['idempotency-key'],
@@ -80,7 +87,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         phoneNumber: item.phoneNumber ?? phoneNumber,
       }));
       return {
-        cartName: await addItems(context(request), undefined, withPhone, request.headers['idempotency-key']),
+        cartName: await addItems(
+          await addingContext(request),
+          undefined,
+          withPhone,
+          request.headers['idempotency-key'],
+        ),
       };
     },
   );
@@ -100,7 +112,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const cartName = await addItems(
-        context(request),
+        await addingContext(request),
         request.body.cartName,
         request.body.items,
         request.headers['idempotency-key'],

@@ -25,7 +25,8 @@ import { accountContextOf } from '../http/account-context';
 import { checkoutContextOf } from '../http/checkout-context';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
-import { signedInOrGuest } from '../http/session';
+import { bearerToken, signedInOrGuest } from '../http/session';
+import { appSessionOf } from '../mobile-app/sessions';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -47,8 +48,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
   const context = (request: FastifyRequest, customerId?: string) =>
     checkoutContextOf(services, limits, request, customerId);
   /** The context of a call for a signed-in shopper or a guest: an order goes into the shopper's history. */
-  const orderingContext = async (request: FastifyRequest) =>
-    context(request, (await signedInOrGuest(services.db, request, new Date()))?.customer.id);
+  const orderingContext = async (request: FastifyRequest) => {
+    const now = new Date();
+    const [signedIn, appSession] = await Promise.all([
+      signedInOrGuest(services.db, request, now),
+      appSessionOf(services.db, request.tenant, bearerToken(request), now),
+    ]);
+    return { ...context(request, signedIn?.customer.id), ...(appSession ? { appSession } : {}) };
+  };
   const contactLimit = limits.guard('contact');
   const paymentLimit = limits.guard('payment');
 

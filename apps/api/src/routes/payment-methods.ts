@@ -57,7 +57,8 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<
   CheckoutServices & { accounts: AccountServices; limits: AbuseLimits }
 > = async (app, { accounts, limits, ...services }) => {
   const signedIn = async (request: FastifyRequest): Promise<PaymentMethodContext> => {
-    const { context, session } = await signedInAccount(accounts, limits, request);
+    // The app's shopper keeps their methods on the app's number (decision 0050).
+    const { context, session } = await signedInAccount(accounts, limits, request, { appSessions: true });
     return {
       ...services,
       tenant: context.tenant,

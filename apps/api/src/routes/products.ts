@@ -1,13 +1,5 @@
 import type { Database } from '@shop/db';
-import {
-  CHANNELS,
-  type Channel,
-  DEFAULT_CHANNEL,
-  decodeFilters,
-  invalidField,
-  offerCondition,
-  PRODUCT_PAGE_SIZE,
-} from '@shop/domain';
+import { decodeFilters, invalidField, offerCondition, PRODUCT_PAGE_SIZE } from '@shop/domain';
 import {
   brandListSchema,
   brandsQuerySchema,
@@ -19,18 +11,13 @@ import {
 import type { TenantConfig } from '@shop/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findBrands, findProducts, type ProductFilter } from '../catalogue/products';
+import { type SalesContext, salesContextOf } from '../http/sales-context';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
-
-/** The session's channel (spec §7 X-Channel, default web); an unknown one offers nothing. */
-function sessionChannel(header: string | string[] | undefined): Channel | undefined {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() || DEFAULT_CHANNEL;
-  return CHANNELS.find((channel) => channel === value);
-}
 
 function parseFilter(
   encoded: string | undefined,
   tenant: TenantConfig,
-  channel: Channel | undefined,
+  { channel, currency }: SalesContext,
 ): ProductFilter {
   const decoded = decodeFilters(encoded);
   if (!decoded.ok) throw invalidField(`filters.${decoded.field}`, decoded.message);
@@ -47,7 +34,7 @@ function parseFilter(
   const offer = offerCondition({
     mobileAppFlow: tenant.flags.hasMobileAppFlow,
     appChannel: channel,
-    chosenCurrency: tenant.currency,
+    chosenCurrency: currency,
     topupDataValid: topupData === 'valid',
   });
   return { ...filter, offer };
@@ -72,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request) => {
       const { filters, page, size, sortBy } = request.query;
-      const filter = parseFilter(filters, request.tenant, sessionChannel(request.headers['x-channel']));
+      const filter = parseFilter(filters, request.tenant, await salesContextOf(db, request));
       const { rows, totalCount } = await findProducts(db, request.tenant.shopId, filter, sortBy, page, size);
       return {
         items: rows.map((row) => ({

@@ -13,8 +13,9 @@ import { normaliseCashCode, parseRedeemRequest } from './validation';
  *   credit); with another body 409 `REFERENCE_REUSED`. 404 `UNKNOWN_CASH_CODE`, 409
  *   `CASH_CODE_USED`, 409 `CURRENCY_MISMATCH` (a GBP code for an EUR balance, or the other way
  *   round), 400 `VALIDATION_FAILED`.
- * - `GET /operator/cash-codes/{code}`: 200 `{ code, amount, currency, status: 'VALID' | 'USED' }`,
- *   404 `UNKNOWN_CASH_CODE`.
+ * - `GET /operator/cash-codes/{code}`: 200 `{ code, amount, currency, status: 'VALID' | 'USED',
+ *   redeemedFor? }` (`redeemedFor`: `{ msisdn, msisdnAsSent }` of a code redeemed here), 404
+ *   `UNKNOWN_CASH_CODE`.
  */
 export function cashCodeRoutes(app: FastifyInstance, { cashCodes }: OperatorContext): void {
   app.post('/cash-codes/redeem', async (request, reply) => {
@@ -53,6 +54,7 @@ export function cashCodeRoutes(app: FastifyInstance, { cashCodes }: OperatorCont
     if (!found) {
       return sendError(reply, 404, 'UNKNOWN_CASH_CODE', `No cash code ${request.params.code} exists`);
     }
-    return { code: found.code, amount: found.amount, currency: found.currency, status: found.status };
+    const { code: foundCode, amount, currency, status, redeemedFor } = found;
+    return { code: foundCode, amount, currency, status, ...(redeemedFor ? { redeemedFor } : {}) };
   });
 }

@@ -22,6 +22,7 @@ describe('POST /operator/cash-codes/redeem', () => {
       amount: 1000,
       currency: 'EUR',
       msisdn,
+      msisdnAsSent: msisdn,
       balanceAfter: 1500,
     });
     expect(await sandbox.balance(msisdn)).toBe(1500);
@@ -30,6 +31,7 @@ describe('POST /operator/cash-codes/redeem', () => {
       amount: 1000,
       currency: 'EUR',
       status: 'USED',
+      redeemedFor: { msisdn, msisdnAsSent: msisdn },
     });
   });
 
@@ -139,7 +141,7 @@ describe('POST /operator/cash-codes/redeem', () => {
     ['code', { clientReference: 'c', code: ' - ', msisdn: '+4917012345678' }],
     ['code', { clientReference: 'c', code: '1'.repeat(65), msisdn: '+4917012345678' }],
     ['code', { clientReference: 'c', code: 100000000500, msisdn: '+4917012345678' }],
-    ['msisdn', { clientReference: 'c', code: '100000000500', msisdn: '4917012345678' }],
+    ['msisdn', { clientReference: 'c', code: '100000000500', msisdn: 'not-a-number' }],
   ])('answers 400 VALIDATION_FAILED naming %s', async (field, body) => {
     const response = await redeem(body);
     expect(response.status).toBe(400);

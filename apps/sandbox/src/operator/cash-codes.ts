@@ -45,6 +45,8 @@ export const FRESH_CODES: Readonly<Record<string, CashCodeValue>> = {
 export interface CashCode extends CashCodeValue {
   code: string;
   status: 'VALID' | 'USED';
+  /** The number a code redeemed here went to, as the shop wrote it and as E.164. */
+  redeemedFor?: { msisdn: string; msisdnAsSent: string };
 }
 
 export interface Redemption extends RedeemRequest, CashCodeValue {
@@ -69,8 +71,8 @@ export function cashCodeValue(code: string): CashCodeValue | undefined {
 export class CashCodes {
   readonly #balances: Balances;
   readonly #byReference = new IdempotencyStore<Redemption>();
-  /** Codes redeemed so far. */
-  readonly #redeemed = new Set<string>();
+  /** Codes redeemed so far, with their redemption. */
+  readonly #redeemed = new Map<string, Redemption>();
 
   constructor(balances: Balances) {
     this.#balances = balances;
@@ -80,8 +82,16 @@ export class CashCodes {
   find(code: string): CashCode | undefined {
     const value = cashCodeValue(code);
     if (!value) return undefined;
-    const used = DEMO_CASH_CODES[code]?.alwaysUsed === true || this.#redeemed.has(code);
-    return { code, ...value, status: used ? 'USED' : 'VALID' };
+    const redemption = this.#redeemed.get(code);
+    const used = DEMO_CASH_CODES[code]?.alwaysUsed === true || redemption !== undefined;
+    return {
+      code,
+      ...value,
+      status: used ? 'USED' : 'VALID',
+      ...(redemption
+        ? { redeemedFor: { msisdn: redemption.msisdn, msisdnAsSent: redemption.msisdnAsSent } }
+        : {}),
+    };
   }
 
   /** Credits the number with the code's value, once; errors are not remembered. */
@@ -94,9 +104,9 @@ export class CashCodes {
     if (code.status === 'USED') return { kind: 'used' };
     const balanceCurrency = this.#balances.get(request.msisdn).currency;
     if (code.currency !== balanceCurrency) return { kind: 'currency-mismatch', code, balanceCurrency };
-    this.#redeemed.add(code.code);
     const balanceAfter = this.#balances.credit(request.msisdn, code.amount);
     const redemption: Redemption = { ...request, amount: code.amount, currency: code.currency, balanceAfter };
+    this.#redeemed.set(code.code, redemption);
     this.#byReference.remember(request.clientReference, request, redemption);
     return { kind: 'redeemed', redemption };
   }
@@ -111,6 +121,7 @@ export function redemptionView(redemption: Redemption): Record<string, unknown> 
     amount: redemption.amount,
     currency: redemption.currency,
     msisdn: redemption.msisdn,
+    msisdnAsSent: redemption.msisdnAsSent,
     balanceAfter: redemption.balanceAfter,
   };
 }

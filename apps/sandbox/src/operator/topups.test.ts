@@ -18,10 +18,30 @@ const succeeded = (fields: Record<string, unknown>) => ({
   topupId: expect.stringMatching(/^top_/),
   status: 'SUCCEEDED',
   operatorReference: expect.stringMatching(/^OP\d{10}$/),
+  msisdnAsSent: fields.msisdn,
   ...fields,
 });
 
 describe('POST /operator/topups', () => {
+  it('takes a number without its + and says how it came (spec §5: some shops send it so)', async () => {
+    const response = await sandbox.topup({
+      clientReference: 'order-no-plus',
+      msisdn: '4917012340011',
+      amount: 500,
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual(
+      succeeded({
+        clientReference: 'order-no-plus',
+        msisdn: '+4917012340011',
+        msisdnAsSent: '4917012340011',
+        amount: 500,
+        currency: 'EUR',
+        balanceAfter: 1000,
+      }),
+    );
+  });
+
   it('tops up an ordinary number at once and raises its balance', async () => {
     const response = await sandbox.topup({
       clientReference: 'order-1',
@@ -48,6 +68,7 @@ describe('POST /operator/topups', () => {
       topupId: expect.stringMatching(/^top_/),
       clientReference: 'order-barred',
       msisdn: '+4917012349999',
+      msisdnAsSent: '+4917012349999',
       amount: 1500,
       currency: 'EUR',
       status: 'FAILED',
@@ -64,6 +85,7 @@ describe('POST /operator/topups', () => {
       topupId: expect.stringMatching(/^top_/),
       clientReference: 'order-pending',
       msisdn,
+      msisdnAsSent: msisdn,
       amount: 1500,
       currency: 'EUR',
       status: 'PENDING',
@@ -123,7 +145,7 @@ describe('POST /operator/topups', () => {
     ['clientReference', { msisdn: '+4917012345678' }],
     ['clientReference', { clientReference: 'has space', msisdn: '+4917012345678' }],
     ['msisdn', { clientReference: 'v1' }],
-    ['msisdn', { clientReference: 'v1', msisdn: '4917012345678' }],
+    ['msisdn', { clientReference: 'v1', msisdn: 'not-a-number' }],
     ['msisdn', { clientReference: 'v1', msisdn: '+49 170 1234' }],
     ['amount', { clientReference: 'v1', msisdn: '+4917012345678', amount: 0 }],
     ['amount', { clientReference: 'v1', msisdn: '+4917012345678', amount: 12.5 }],

@@ -127,6 +127,7 @@ export function topupView(topup: Topup): Record<string, unknown> {
     topupId: topup.topupId,
     clientReference: topup.clientReference,
     msisdn: topup.msisdn,
+    msisdnAsSent: topup.msisdnAsSent,
     amount: topup.amount,
     currency: topup.currency,
     status: topup.status,

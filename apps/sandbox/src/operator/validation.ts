@@ -6,12 +6,15 @@ import { isHttpUrl } from './options';
  * Checks of what callers send to the sandbox operator: top-ups, vouchers, cash codes and the
  * triggers of operator events. A failure names the field, for
  * `400 { code: 'VALIDATION_FAILED', message }`. Unknown fields are ignored. Numbers in bodies are
- * E.164 with `+`.
+ * E.164 with `+`; a top-up and a cash code also take them without it, as some shops send them
+ * (spec §5), and keep how they came as `msisdnAsSent`.
  */
 
 export interface TopupRequest {
   clientReference: string;
   msisdn: string;
+  /** The number as the shop wrote it, with or without `+`. */
+  msisdnAsSent: string;
   /** Minor units, in the currency of the number's balance. */
   amount: number;
   currency: string;
@@ -29,6 +32,8 @@ export interface RedeemRequest {
   /** Spaces and dashes taken out. */
   code: string;
   msisdn: string;
+  /** The number as the shop wrote it, with or without `+`. */
+  msisdnAsSent: string;
 }
 
 /** An msisdn in a body: `+`, then 6 to 15 digits. */
@@ -42,6 +47,14 @@ export function bodyMsisdn(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return BODY_MSISDN.test(trimmed) ? trimmed : undefined;
+}
+
+/** A number to top up or credit: E.164 with or without its `+`; undefined when it is neither. */
+function creditedMsisdn(value: unknown): { msisdn: string; msisdnAsSent: string } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const msisdnAsSent = value.trim();
+  const msisdn = bodyMsisdn(msisdnAsSent.startsWith('+') ? msisdnAsSent : `+${msisdnAsSent}`);
+  return msisdn ? { msisdn, msisdnAsSent } : undefined;
 }
 
 /**
@@ -67,15 +80,19 @@ export function parseTopupRequest(body: unknown): Parsed<TopupRequest> {
   if (!isRecord(body)) return fail('The body must be a JSON object');
   const clientReference = clientReferenceOf(body);
   if (!clientReference.ok) return clientReference;
-  const msisdn = bodyMsisdn(body.msisdn);
-  if (!msisdn) return fail(`msisdn must be ${MSISDN_RULE}`);
+  const number = creditedMsisdn(body.msisdn);
+  if (!number) return fail(`msisdn must be ${MSISDN_RULE} (the + may be left out)`);
+  const { msisdn, msisdnAsSent } = number;
   const { amount, currency } = body;
   if (!isMinorAmount(amount)) return fail('amount must be a whole number of minor units above 0');
   if (!isCurrencyCode(currency)) return fail('currency must be an ISO 4217 code in upper case, e.g. EUR');
   if (currency !== currencyOf(msisdn)) {
     return fail(`currency must be ${currencyOf(msisdn)}, the currency of the balance of ${msisdn}`);
   }
-  return { ok: true, value: { clientReference: clientReference.value, msisdn, amount, currency } };
+  return {
+    ok: true,
+    value: { clientReference: clientReference.value, msisdn, msisdnAsSent, amount, currency },
+  };
 }
 
 /** The body of `POST /operator/vouchers`: `{ clientReference, productId, amount, currency }`. */
@@ -97,9 +114,9 @@ export function parseRedeemRequest(body: unknown): Parsed<RedeemRequest> {
   if (!clientReference.ok) return clientReference;
   const code = normaliseCashCode(body.code);
   if (!code) return fail('code must be a text of 1 to 64 characters');
-  const msisdn = bodyMsisdn(body.msisdn);
-  if (!msisdn) return fail(`msisdn must be ${MSISDN_RULE}`);
-  return { ok: true, value: { clientReference: clientReference.value, code, msisdn } };
+  const number = creditedMsisdn(body.msisdn);
+  if (!number) return fail(`msisdn must be ${MSISDN_RULE} (the + may be left out)`);
+  return { ok: true, value: { clientReference: clientReference.value, code, ...number } };
 }
 
 export interface LowBalanceRequest {

@@ -27,6 +27,11 @@ export const COOKIE_NAMES = {
   notice: 'notice',
   /** A single sign-on under way: its `state` and the page to go back to (decision 0035). */
   ssoState: 'ssoState',
+  /**
+   * Where the deep link hands the shopper back to the tenant's phone app, set (httpOnly) when the
+   * app opened the shop (decision 0050); with `channel=app` it marks an app session.
+   */
+  appReturnUrl: 'appReturnUrl',
   /** The shopper's cookie consent (spec §3), `necessary:1|statistics:0` or `…:1` (decision 0046). */
   consent: 'cookieConsent',
   /** Statistics only, set after consent (spec §9, decision 0047): the analytics client id. */
@@ -48,6 +53,7 @@ export const NECESSARY_COOKIES: ReadonlySet<string> = new Set([
   COOKIE_NAMES.accessToken,
   COOKIE_NAMES.notice,
   COOKIE_NAMES.ssoState,
+  COOKIE_NAMES.appReturnUrl,
   COOKIE_NAMES.consent,
 ]);
 

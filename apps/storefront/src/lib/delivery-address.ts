@@ -14,10 +14,16 @@ export function deliveryAddress(input: {
   hasMobileAppFlow: boolean;
   /** Spec §6: the guest opens an account with the e-mail and this password while paying. */
   accountPassword?: string | undefined;
+  /** The names and address the app flow asks for, as typed. */
+  address?: Partial<Record<(typeof ADDRESS_FIELDS)[number], string>> | undefined;
 }): DeliveryAddress {
   const address: DeliveryAddress = {};
   if (!input.hasMobileAppFlow) {
     for (const field of ADDRESS_FIELDS) address[field] = ADDRESS_PLACEHOLDER;
+  } else {
+    for (const [field, value] of Object.entries(input.address ?? {})) {
+      if (value?.trim()) address[field as (typeof ADDRESS_FIELDS)[number]] = value.trim();
+    }
   }
   address.email = input.email;
   if (input.phoneNumber) address.phoneNumber = input.phoneNumber;

@@ -14,9 +14,13 @@ export const ROUTE_SEGMENTS: readonly string[] = [
   'sitemap.xml',
 ];
 
-/** Route folders only some shops have, with the rule that says which: the blog (decision 0045). */
+/**
+ * Route folders only some shops have, with the rule that says which: the blog (decision 0045) and
+ * the phone app's way in (decision 0050).
+ */
 export const SHOP_ROUTE_SEGMENTS: ReadonlyMap<string, (tenant: TenantConfig) => boolean> = new Map([
   ['blog', (tenant: TenantConfig) => tenant.variations.hasBlog],
+  ['app', (tenant: TenantConfig) => tenant.flags.hasMobileAppFlow],
 ]);
 
 /** The folders of `public` and the framework's own files. */

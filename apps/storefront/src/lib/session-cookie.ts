@@ -58,6 +58,28 @@ export function sessionCookie(accessToken: string, secure: boolean): string {
   ]);
 }
 
+/**
+ * The cookies of a session the tenant's phone app opened (decision 0050), all for as long as the
+ * session lives: the session itself, the channel `app` (sent as X-Channel), the app's number (the
+ * checkout's contact phone, spec §3) and the app's return address. A cart of an earlier visit is
+ * left behind: it may be in another currency.
+ */
+export function appSessionCookies(
+  session: { accessToken: string; expiresAt: string; msisdn: string; returnUrl: string },
+  secure: boolean,
+  now = Date.now(),
+): string[] {
+  const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - now) / 1000));
+  const lax = ['SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  return [
+    cookie(COOKIE_NAMES.accessToken, session.accessToken, maxAge, ['HttpOnly', ...lax]),
+    cookie(COOKIE_NAMES.channel, 'app', maxAge, ['HttpOnly', ...lax]),
+    cookie(COOKIE_NAMES.appReturnUrl, session.returnUrl, maxAge, ['HttpOnly', ...lax]),
+    cookie(COOKIE_NAMES.phoneNumber, session.msisdn, maxAge, lax),
+    cookie(COOKIE_NAMES.cartName, '', 0, lax),
+  ];
+}
+
 /** Spec §4: signing out forgets the session and the stored phone number. */
 export function endedSessionCookies(secure: boolean): string[] {
   const attributes = ['SameSite=Lax', ...(secure ? ['Secure'] : [])];

@@ -5,6 +5,7 @@
  */
 export * from './account';
 export * from './address';
+export * from './app-session';
 export * from './auto-topups';
 export * from './blog';
 export * from './cart';

@@ -20,6 +20,7 @@ export function GET(request: NextRequest): Response {
     'Disallow: /api/',
     'Disallow: /login',
     'Disallow: /reset-password',
+    'Disallow: /app/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

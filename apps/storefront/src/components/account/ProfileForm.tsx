@@ -11,6 +11,7 @@ import { useHydrated } from '../checkout/useHydrated';
 import { AddressFields, type CountryOption } from './AddressFields';
 import { lookUpPostcode } from './address-lookup';
 import { focusFirstError, TextField } from './fields';
+import { NameFields } from './NameFields';
 import {
   editProfileRequest,
   emailChanged,
@@ -134,28 +135,7 @@ export function ProfileForm({
       <h2 id={`${form}-title`}>{t('profileFormTitle')}</h2>
       <fieldset className="account-fieldset">
         <legend>{t('profileContactLegend')}</legend>
-        <div className="account-fields-row">
-          <TextField
-            form={form}
-            name="firstname"
-            label={t('profileFirstnameLabel')}
-            value={values.firstname}
-            onChange={(firstname) => change({ firstname })}
-            autoComplete="given-name"
-            maxLength={100}
-            error={error('firstname')}
-          />
-          <TextField
-            form={form}
-            name="lastname"
-            label={t('profileLastnameLabel')}
-            value={values.lastname}
-            onChange={(lastname) => change({ lastname })}
-            autoComplete="family-name"
-            maxLength={100}
-            error={error('lastname')}
-          />
-        </div>
+        <NameFields form={form} values={values} onChange={change} error={error} />
         <TextField
           form={form}
           name="email"

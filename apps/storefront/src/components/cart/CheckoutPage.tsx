@@ -1,9 +1,11 @@
 import { beginCheckoutEvent } from '@shop/domain';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { currentAppVisit } from '../../lib/app-session';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
 import { withReturn } from '../../lib/return-path';
 import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
+import { countryName } from '../account/countries';
 import { PaymentStep } from '../checkout/PaymentStep';
 import { DataLayerEvent } from '../consent/DataLayerEvent';
 import { CartView } from './CartView';
@@ -21,12 +23,26 @@ const PAYMENT_PAGE = '/shop/checkout/payment';
  */
 export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
   const tenant = await requireTenant();
-  const [t, cart, shopper] = await Promise.all([
+  const [t, locale, cart, shopper, app] = await Promise.all([
     getTranslations('common'),
+    getLocale(),
     currentCart(tenant),
     currentShopper(tenant),
+    currentAppVisit(tenant),
   ]);
-  const savedMethods = step === 'payment' && shopper.signedIn ? await chargeableSavedMethods(tenant) : [];
+  // The app's shopper pays with the methods saved on the app's number (decision 0050).
+  const withMethods = shopper.signedIn || app !== undefined;
+  const savedMethods = step === 'payment' && withMethods ? await chargeableSavedMethods(tenant) : [];
+  const countries = tenant.phoneCountryCodes.map((code) => ({
+    code: code.toUpperCase(),
+    name: countryName(code, locale),
+  }));
+  const country = countries.find((option) => option.code === tenant.country.toUpperCase()) ?? countries[0];
+  // The app flow asks for the shopper's address (spec §3).
+  const billingAddress =
+    app && country
+      ? { countries, country, houseNumberOptional: tenant.flags.isHouseNumberOptional }
+      : undefined;
   return (
     <div className="checkout">
       <h1>{t(step === 'cart' ? 'cartTitle' : 'paymentTitle')}</h1>
@@ -47,13 +63,14 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             methods={paymentPageMethods(tenant.paymentMethods)}
             cardBrands={tenant.acceptedCardBrands}
             hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
-            currency={tenant.currency}
+            currency={cart?.summary.currency ?? tenant.currency}
             cartPage={tenant.flags.skipCartPageCheckout ? undefined : '/shop/checkout/cart'}
             offerAccount={!tenant.flags.isAuthDisabled && !shopper.signedIn}
-            signedIn={shopper.signedIn}
+            signedIn={withMethods}
             signInPath={withReturn('/login', PAYMENT_PAGE)}
             savedMethods={savedMethods}
             accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
+            billingAddress={billingAddress}
           />
         </>
       )}

@@ -6,9 +6,17 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { CartSetup } from '../../lib/auto-topup-setup';
 import { rememberedSetupMethod } from '../../lib/setup-method';
+import type { FieldErrors } from '../account/profile-checks';
 import { newPasswordProblem } from '../auth/checks';
 import { ApplePayButton } from './ApplePayButton';
 import { BankSelect } from './BankSelect';
+import {
+  BillingAddress,
+  type BillingAddressField,
+  type BillingAddressRules,
+  billingAddressProblems,
+  emptyBillingAddress,
+} from './BillingAddress';
 import type { CardBrand } from './CardBrands';
 import { CheckoutAccount } from './CheckoutAccount';
 import { CryptoCurrencyChoice } from './CryptoCurrencyChoice';
@@ -45,6 +53,8 @@ export interface PaymentFormProps {
   initialEmail?: string | undefined;
   /** The API refused the account asked for: shown next to its field. */
   accountProblem?: AccountProblem | undefined;
+  /** The app flow asks for the shopper's names and address (spec §3); undefined elsewhere. */
+  billingAddress?: BillingAddressRules | undefined;
 }
 
 type Errors = { email?: string; password?: string; method?: string; bank?: string; consent?: string };
@@ -88,6 +98,7 @@ export function PaymentForm({
   setupKind,
   initialEmail,
   accountProblem,
+  billingAddress,
 }: PaymentFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
@@ -108,6 +119,9 @@ export function PaymentForm({
   const [savePayment, setSavePayment] = useState(false);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  const [address, setAddress] = useState(() => emptyBillingAddress(billingAddress?.country.code ?? ''));
+  const [addressErrors, setAddressErrors] = useState<FieldErrors<BillingAddressField>>({});
+  const formId = useId();
   // Until the page runs, a click would send the form without its checks: nothing can be used yet.
   const hydrated = useHydrated();
   const savedMethod = savedMethods.find((saved) => `${SAVED_METHOD_PREFIX}${saved.id}` === method);
@@ -146,17 +160,25 @@ export function PaymentForm({
     if (!method && setup !== 'light') next.method = t('paymentMethodRequired');
     else if (method === 'ideal' && !bank) next.bank = t('bankRequired');
     if (!consent) next.consent = t('withdrawalConsentRequired');
+    const addressProblems = billingAddress ? billingAddressProblems(address, billingAddress) : {};
+    const firstAddressProblem = Object.keys(addressProblems)[0];
     setErrors(next);
+    setAddressErrors(
+      Object.fromEntries(Object.entries(addressProblems).map(([field, key]) => [field, { key }])),
+    );
     if (next.email) refs.email.current?.focus();
+    else if (firstAddressProblem) document.getElementById(`${formId}-${firstAddressProblem}`)?.focus();
     else if (next.password) refs.password.current?.focus();
     else if (next.method) refs.method.current?.focus();
     else if (next.bank) refs.bank.current?.focus();
     else if (next.consent) refs.consent.current?.focus();
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0 || firstAddressProblem) return;
+    const withAddress = billingAddress ? { address } : {};
     // Light top-ups charge nothing, now or later: the order needs no method.
     if (setup === 'light') {
       onPay({
         email: email.trim(),
+        ...withAddress,
         paymentMethod: 'none',
         savePayment: false,
         freeSetup: true,
@@ -168,6 +190,7 @@ export function PaymentForm({
     const data = additionalData(method, bank, crypto);
     onPay({
       email: email.trim(),
+      ...withAddress,
       ...(savedMethod
         ? { paymentMethod: savedMethod.method, savePayment: false, paymentTokenId: savedMethod.id }
         : {
@@ -186,6 +209,15 @@ export function PaymentForm({
       <h2>{t('paymentFormTitle')}</h2>
       <fieldset className="payment-form__fields" disabled={!hydrated}>
         <ReceiptEmailField value={email} onChange={setEmail} error={errors.email} inputRef={refs.email} />
+        {billingAddress && (
+          <BillingAddress
+            form={formId}
+            values={address}
+            errors={addressErrors}
+            onChange={(changes) => setAddress((current) => ({ ...current, ...changes }))}
+            rules={billingAddress}
+          />
+        )}
         {offerAccount && (
           <CheckoutAccount
             required={accountRequired}

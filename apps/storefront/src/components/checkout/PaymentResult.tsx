@@ -1,9 +1,10 @@
 'use client';
 
 import './checkout.css';
-import { formatMoney, formatMsisdn, type Language } from '@shop/domain';
+import { appDeepLink, appOutcome, formatMoney, formatMsisdn, type Language } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
+import type { AppVisit } from '../../lib/app-session';
 import { type SetupDescription, type SmsSetup, weekdayName, whenItTopsUp } from '../../lib/auto-topup-setup';
 import type { BrandOfArt } from '../../lib/brand-art';
 import { goTo } from '../../lib/browser-cookies';
@@ -28,6 +29,8 @@ export interface PaymentResultProps {
   setups?: { setup: SetupDescription; phoneNumber: string | null }[];
   /** The numbers the order registers for SMS top-ups, and where their SMS go. */
   sms?: { setups: SmsSetup[]; shortNumber: string } | undefined;
+  /** The tenant's phone app opened the shop: the result hands the shopper back to it (decision 0050). */
+  app?: AppVisit | undefined;
 }
 
 /** Statuses that delivered something (or gave the money back): the purchase details tell what. */
@@ -42,6 +45,7 @@ export function PaymentResult({
   topupBrand,
   setups = [],
   sms,
+  app,
 }: PaymentResultProps) {
   const t = useTranslations('common');
   const locale = useLocale();
@@ -174,7 +178,20 @@ export function PaymentResult({
           </button>
         </>
       )}
-      {final && !view.canRetry && (
+      {final && app && order && (
+        <a
+          className="button"
+          href={appDeepLink(app.returnUrl, {
+            orderNumber: order.orderNumber,
+            outcome: appOutcome(state.ui),
+            ...(app.msisdn ? { msisdn: app.msisdn } : {}),
+          })}
+          data-testid="back-to-app"
+        >
+          {t('backToApp')}
+        </a>
+      )}
+      {final && !view.canRetry && !app && (
         <a className="button" href={mainPage}>
           {t('continueShopping')}
         </a>

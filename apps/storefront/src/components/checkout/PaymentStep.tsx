@@ -5,6 +5,7 @@ import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
 import { cartSetup, setupKindOf } from '../../lib/auto-topup-setup';
 import { CartView } from '../cart/CartView';
+import type { BillingAddressRules } from './BillingAddress';
 import type { CardBrand } from './CardBrands';
 import { CashCodeForm } from './CashCodeForm';
 import { OtpDialog } from './OtpDialog';
@@ -32,6 +33,8 @@ export interface PaymentStepProps {
   savedMethods: PaymentToken[];
   /** The signed-in shopper's e-mail, for the receipt. */
   accountEmail: string | undefined;
+  /** The app flow asks for names and address (spec §3). */
+  billingAddress?: BillingAddressRules | undefined;
 }
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
@@ -96,6 +99,7 @@ export function PaymentStep(props: PaymentStepProps) {
           setupKind={setupKindOf(cart)}
           initialEmail={props.accountEmail}
           accountProblem={flow.accountProblem}
+          billingAddress={props.billingAddress}
         />
       )}
       {phase.step === 'otp' && (

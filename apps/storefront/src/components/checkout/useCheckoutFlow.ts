@@ -24,6 +24,7 @@ import { deliveryAddress } from '../../lib/delivery-address';
 import { savedPhoneNumber } from '../../lib/phone-number-cookie';
 import { saveCartName } from '../../lib/shop-api';
 import { useAlert } from '../Alerts';
+import type { BillingAddressValues } from './BillingAddress';
 
 /** Spec §4: the payment method of a cash-code cart, which the codes pay. */
 export const CASH_CODE_PAYMENT_METHOD = 'N/A';
@@ -40,6 +41,8 @@ export interface PaymentChoice {
   paymentTokenId?: string;
   /** Spec §4: the cart is a free automatic set-up; nothing is paid, its order is committed on the saved method. */
   freeSetup?: boolean;
+  /** The shopper's names and address, asked for in the app flow (spec §3). */
+  address?: BillingAddressValues;
 }
 
 /** A refusal of the account a guest asked for at checkout, shown by the form next to its field. */
@@ -237,6 +240,7 @@ export function useCheckoutFlow({
           language,
           hasMobileAppFlow,
           accountPassword: payment.accountPassword,
+          address: payment.address,
         }),
         language: checkoutAddressLanguage(currency),
         savePayment: payment.savePayment,

@@ -2,6 +2,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { mainPagePath } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { PaymentResult } from '../../../../components/checkout/PaymentResult';
+import { currentAppVisit } from '../../../../lib/app-session';
 import { type SetupDescription, setupOfLine, smsSetupsOf } from '../../../../lib/auto-topup-setup';
 import { ownBrand } from '../../../../lib/brand-art';
 import { cartNamed } from '../../../../lib/cart';
@@ -31,7 +32,11 @@ async function setupsOfCart(tenant: TenantConfig, cartName: string | undefined) 
 /** Spec §2: where the provider returns the shopper; commits the order and shows its outcome. */
 export default async function ResultPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const tenant = await requireTenant();
-  const [t, query] = await Promise.all([getTranslations('common'), searchParams]);
+  const [t, query, app] = await Promise.all([
+    getTranslations('common'),
+    searchParams,
+    currentAppVisit(tenant),
+  ]);
   const order = orderOfResultQuery(query);
   const { setups, smsSetups } = await setupsOfCart(tenant, order?.cartName);
   return (
@@ -45,6 +50,7 @@ export default async function ResultPage({ searchParams }: { searchParams: Promi
         detailed={tenant.flags.hasDetailedSuccessPage}
         mainPage={mainPagePath(tenant)}
         topupBrand={ownBrand(tenant)}
+        app={app}
       />
     </div>
   );
