@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { addressRoutes } from './address/routes';
+import { deviceIdRoutes } from './device-id/routes';
 import { idpRoutes } from './idp/routes';
 import { MeasurementHits } from './measurement/hits';
 import { measurementRoutes } from './measurement/routes';
@@ -30,9 +31,11 @@ export type SandboxApp = FastifyInstance & {
 
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
- * (`/outbox`, plus an SMTP server), identity provider (`/idp`), postcode service (`/address`)
- * and the tenants' measurement tools (`/measurement`) that the shop talks to over real HTTP and SMTP. Each part registers its routes here. The SMTP
- * server starts when the app is ready (`listen`, `ready`, `inject`) and stops when it closes.
+ * (`/outbox`, plus an SMTP server), identity provider (`/idp`), postcode service (`/address`),
+ * the tenants' measurement tools (`/measurement`) and their fraud-prevention device-id script
+ * (`/device-id`) that the shop talks to over real HTTP and SMTP. Each part registers its routes
+ * here. The SMTP server starts when the app is ready (`listen`, `ready`, `inject`) and stops when
+ * it closes.
  */
 export async function buildSandbox({
   logger = false,
@@ -67,6 +70,7 @@ export async function buildSandbox({
   await app.register(idpRoutes, { prefix: '/idp', publicBaseUrl: publicBaseUrlOf(psp) });
   await app.register(addressRoutes, { prefix: '/address' });
   await app.register(measurementRoutes, { prefix: '/measurement', hits: new MeasurementHits() });
+  await app.register(deviceIdRoutes, { prefix: '/device-id' });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );
