@@ -7,8 +7,9 @@ export class TenantConfigError extends Error {
 
 /**
  * Stands for the sandbox's base URL at the start of a tenant's single sign-on URLs (`sso.issuer`,
- * `sso.jwksUrl`, `variations.ssoLoginUrl`): the demo tenants' identity provider is the sandbox's,
- * wherever it runs (decision 0035). No other field is read for it.
+ * `sso.jwksUrl`, `variations.ssoLoginUrl`) and of its device-id script (`settings.deviceIDURL`):
+ * the demo tenants' identity provider and fraud-prevention vendor are the sandbox's, wherever it
+ * runs (decisions 0035, 0049). No other field is read for it.
  */
 export const SANDBOX_URL_PLACEHOLDER = '{SANDBOX_URL}';
 export const DEFAULT_SANDBOX_URL = 'http://localhost:4100';
@@ -22,6 +23,7 @@ const SANDBOX_URL_FIELDS = [
   ['sso', 'issuer'],
   ['sso', 'jwksUrl'],
   ['variations', 'ssoLoginUrl'],
+  ['settings', 'deviceIDURL'],
 ] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
