@@ -29,6 +29,7 @@ import { signedInOrGuest } from '../http/session';
 
 const errors = {
   400: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
@@ -120,6 +121,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const { paymentMethod, cartName, savePayment, additionalData, paymentTokenId } = request.body;
+      const { deviceId, fraudnetSessionId } = request.body;
       const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
       return startPayment(await orderingContext(request), {
         cartName,
@@ -127,6 +129,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
         savePayment,
         additionalData,
         paymentTokenId,
+        deviceId,
+        fraudnetSessionId,
       });
     },
   );

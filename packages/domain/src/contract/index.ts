@@ -13,6 +13,7 @@ export * from './checkout';
 export * from './commit';
 export * from './common';
 export * from './content';
+export * from './fraud-signals';
 export * from './health';
 export * from './own-data';
 export * from './payment-methods';
