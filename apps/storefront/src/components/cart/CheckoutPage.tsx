@@ -1,9 +1,11 @@
 import { beginCheckoutEvent } from '@shop/domain';
 import { getTranslations } from 'next-intl/server';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
+import { deviceIdScriptUrl } from '../../lib/device-id-script';
 import { withReturn } from '../../lib/return-path';
 import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
+import { DeviceIdScript } from '../checkout/DeviceIdScript';
 import { PaymentStep } from '../checkout/PaymentStep';
 import { DataLayerEvent } from '../consent/DataLayerEvent';
 import { CartView } from './CartView';
@@ -27,8 +29,10 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
     currentShopper(tenant),
   ]);
   const savedMethods = step === 'payment' && shopper.signedIn ? await chargeableSavedMethods(tenant) : [];
+  const deviceIdScript = deviceIdScriptUrl(tenant);
   return (
     <div className="checkout">
+      {deviceIdScript && <DeviceIdScript src={deviceIdScript} />}
       <h1>{t(step === 'cart' ? 'cartTitle' : 'paymentTitle')}</h1>
       {step === 'cart' ? (
         <CartView
@@ -54,6 +58,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             signInPath={withReturn('/login', PAYMENT_PAGE)}
             savedMethods={savedMethods}
             accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
+            sendDeviceId={tenant.settings.shouldSendDeviceID}
           />
         </>
       )}

@@ -28,6 +28,8 @@ export interface PaymentResultProps {
   setups?: { setup: SetupDescription; phoneNumber: string | null }[];
   /** The numbers the order registers for SMS top-ups, and where their SMS go. */
   sms?: { setups: SmsSetup[]; shortNumber: string } | undefined;
+  /** The tenant's shouldSendDeviceID: the commit carries the stored device id (decision 0049). */
+  sendDeviceId: boolean;
 }
 
 /** Statuses that delivered something (or gave the money back): the purchase details tell what. */
@@ -42,10 +44,11 @@ export function PaymentResult({
   topupBrand,
   setups = [],
   sms,
+  sendDeviceId,
 }: PaymentResultProps) {
   const t = useTranslations('common');
   const locale = useLocale();
-  const state = useOrderCommit(order);
+  const state = useOrderCommit(order, sendDeviceId);
   const view = resultView(state, kind, (key) => t.has(key));
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();

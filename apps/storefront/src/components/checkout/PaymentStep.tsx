@@ -32,6 +32,8 @@ export interface PaymentStepProps {
   savedMethods: PaymentToken[];
   /** The signed-in shopper's e-mail, for the receipt. */
   accountEmail: string | undefined;
+  /** The tenant's shouldSendDeviceID: the stored device id goes with the contact step and the payment. */
+  sendDeviceId: boolean;
 }
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
@@ -50,6 +52,7 @@ export function PaymentStep(props: PaymentStepProps) {
     cartName: cart?.cartName,
     currency: cart?.summary.currency ?? props.currency,
     hasMobileAppFlow: props.hasMobileAppFlow,
+    sendDeviceId: props.sendDeviceId,
     onCartGone: () => setCart(null),
   });
   const { phase } = flow;

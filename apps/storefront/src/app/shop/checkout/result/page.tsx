@@ -45,6 +45,7 @@ export default async function ResultPage({ searchParams }: { searchParams: Promi
         detailed={tenant.flags.hasDetailedSuccessPage}
         mainPage={mainPagePath(tenant)}
         topupBrand={ownBrand(tenant)}
+        sendDeviceId={tenant.settings.shouldSendDeviceID}
       />
     </div>
   );

@@ -23,6 +23,7 @@ export default async function CashCodeResultPage({ searchParams }: { searchParam
         detailed={tenant.flags.hasDetailedSuccessPage}
         mainPage={mainPagePath(tenant)}
         topupBrand={ownBrand(tenant)}
+        sendDeviceId={tenant.settings.shouldSendDeviceID}
       />
     </div>
   );
