@@ -45,12 +45,14 @@ async function appSession(currency = 'GBP', extra: Record<string, unknown> = {})
   return { msisdn, token: answer.body.accessToken as string, body: answer.body };
 }
 
+const APP_DEVICE = 'app-device-0042';
+
 const REFUSED = { code: 'APP_ENTRY_LINK_INVALID', message: expect.any(String) };
 
 describe('the entry link', () => {
   it('opens a session of the app’s number, channel and currency', async () => {
     const msisdn = freshNumber();
-    const answer = await openSession(await entryToken({ msisdn, currency: 'EUR', deviceId: 'phone-1' }));
+    const answer = await openSession(await entryToken({ msisdn, currency: 'EUR', deviceId: 'phone-0001' }));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       accessToken: expect.any(String),
@@ -58,7 +60,7 @@ describe('the entry link', () => {
       channel: 'app',
       msisdn,
       currency: 'EUR',
-      deviceId: 'phone-1',
+      deviceId: 'phone-0001',
       returnUrl: `${api.sandbox.baseUrl}/app-simulator/return`,
     });
   });
@@ -180,6 +182,8 @@ describe('paying in the app', () => {
       token,
     );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The app's device id goes to the provider's fraud check, though the page sent none.
+    expect((await api.sandbox.client.payment(started.body.payerUrl)).deviceId).toBe(APP_DEVICE);
     await shop.act(started.body.payerUrl, 'approve', GOOD_CARD);
     const done = await shop.commitUntilFinal('callhome', cartName, started.body.orderNumber, {}, token);
     expect(done.orderStatus).toBe('committed');
@@ -208,7 +212,7 @@ describe('paying in the app', () => {
   });
 
   it('saves the card on the app’s number and charges it on the next purchase, for that number only', async () => {
-    const first = await appSession('GBP');
+    const first = await appSession('GBP', { deviceId: APP_DEVICE });
     const bought = await paidWithCard(first.token, true);
     expect(bought.voucherPin).toEqual(expect.any(String));
 

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { addressRoutes } from './address/routes';
 import { DEFAULT_APP_KEYS, DEFAULT_SHOP_URL_TEMPLATE, parseAppKeys } from './app-simulator/entry-links';
 import { appSimulatorRoutes } from './app-simulator/routes';
+import { deviceIdRoutes } from './device-id/routes';
 import { idpRoutes } from './idp/routes';
 import { MeasurementHits } from './measurement/hits';
 import { measurementRoutes } from './measurement/routes';
@@ -37,10 +38,10 @@ export type SandboxApp = FastifyInstance & {
 /**
  * The sandbox: payment provider (`/psp`), mobile operator (`/operator`), message outbox
  * (`/outbox`, plus an SMTP server), identity provider (`/idp`), postcode service (`/address`),
- * the tenants' measurement tools (`/measurement`) and the calling-card tenant's phone app
- * (`/app-simulator`) that the shop talks to over real HTTP and SMTP. Each part registers its
- * routes here. The SMTP
- * server starts when the app is ready (`listen`, `ready`, `inject`) and stops when it closes.
+ * the tenants' measurement tools (`/measurement`), their fraud-prevention device-id script
+ * (`/device-id`) and the calling-card tenant's phone app (`/app-simulator`) that the shop talks
+ * to over real HTTP and SMTP. Each part registers its routes here. The SMTP server starts when
+ * the app is ready (`listen`, `ready`, `inject`) and stops when it closes.
  */
 export async function buildSandbox({
   logger = false,
@@ -83,6 +84,7 @@ export async function buildSandbox({
     shopUrlTemplate,
     defaultReturnUrl: `${publicBaseUrlOf(psp)}/app-simulator/return`,
   });
+  await app.register(deviceIdRoutes, { prefix: '/device-id' });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

@@ -69,6 +69,13 @@ export function sandboxClient(baseUrl: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ shopId: 'callhome', ...request }),
       }),
+    /** Puts a device id on the provider's declined list: every later payment with it is refused. */
+    declineDevice: (deviceId: string) =>
+      json<{ deviceId: string; declined: true }>('/psp/fraud/declined-devices', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ deviceId }),
+      }),
     /** The HTTP twin of a button on the provider's page: approve, decline, cancel, … */
     act: (payerUrl: string, action: string, body: object = {}) =>
       json<{ redirectUrl: string }>(`${new URL(payerUrl).pathname}/${action}`, {

@@ -2,6 +2,7 @@ import { parseConsent } from '@shop/domain';
 import { tenants } from '@shop/tenants';
 import { type NextRequest, NextResponse } from 'next/server';
 import { COOKIE_NAMES } from './lib/cookie-names';
+import { deviceIdScriptOrigin } from './lib/device-id-script';
 import { isUnknownPath } from './lib/known-paths';
 import { measurementOrigins } from './lib/measurement-scripts';
 import { PREFERENCE_MAX_AGE_SECONDS } from './lib/preference-cookie';
@@ -58,6 +59,7 @@ export function proxy(request: NextRequest): NextResponse {
     paymentPagesOrigin: PAYMENT_PAGES_ORIGIN,
     development: process.env.NODE_ENV === 'development',
     ...(statisticsAllowed ? { measurementOrigins: MEASUREMENT_ORIGINS } : {}),
+    deviceIdOrigin: page ? deviceIdScriptOrigin(tenant, request.nextUrl.pathname) : undefined,
   });
 
   if (page && tenant && isUnknownPath(request.nextUrl.pathname, tenant)) {

@@ -334,6 +334,9 @@ export const payments = pgTable(
     payerUrl: text('payer_url'),
     token: text('token'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** The fraud signals sent to the provider with this attempt (decision 0049): fixed at its start. */
+    deviceId: text('device_id'),
+    fraudnetSessionId: text('fraudnet_session_id'),
     /** When the provider was last asked about this payment on behalf of a waiting shopper. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

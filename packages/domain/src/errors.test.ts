@@ -101,6 +101,7 @@ describe('startPaymentMessageKey (spec §8 rules)', () => {
     expect(startPaymentMessageKey('START_PAYMENT_ERROR')).toBe('startPaymentErrorMessage');
     expect(ERROR_MESSAGE_KEYS).toContain('startPaymentErrorMessage');
     expect(startPaymentMessageKey('PAYMENT_METHOD_IS_NOT_AVAILABLE')).toBe('paymentMethodIsNotAvailable');
+    expect(startPaymentMessageKey('PAYMENT_REFUSED')).toBe('paymentRefused');
     expect(startPaymentMessageKey(undefined)).toBe('generalErrorMessage');
   });
 });

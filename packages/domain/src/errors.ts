@@ -1,5 +1,5 @@
 /** A status the API answers an error with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 500 | 502 | 503;
 
 interface CatalogueEntry {
   /** The status the HTTP layer answers the code with. */
@@ -92,6 +92,9 @@ export const ERROR_CATALOGUE = {
   ACCOUNT_HAS_OPEN_ORDERS: { status: 409, messageKey: 'accountHasOpenOrders' },
   // A blog query nested or asking for more than the limits of decision 0045 allow.
   QUERY_TOO_COMPLEX: { status: 400, messageKey: GENERAL },
+  // The provider's fraud screening refused to start the payment; nothing was charged. The
+  // shopper's text does not say why (decision 0049).
+  PAYMENT_REFUSED: { status: 402, messageKey: 'paymentRefused' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

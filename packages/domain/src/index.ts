@@ -11,6 +11,7 @@ export * from './consent';
 export * from './contrast';
 export * from './errors';
 export * from './filters';
+export * from './fraud-signals';
 export * from './fulfilment';
 export * from './locale';
 export * from './measurement';

@@ -7,9 +7,10 @@ export class TenantConfigError extends Error {
 
 /**
  * Stands for the sandbox's base URL at the start of a tenant's single sign-on URLs (`sso.issuer`,
- * `sso.jwksUrl`, `variations.ssoLoginUrl`) and the app's return addresses
- * (`variations.mobileAppReturnUrls`): the demo tenants' identity provider and app are the
- * sandbox's, wherever it runs (decisions 0035, 0050). No other field is read for it.
+ * `sso.jwksUrl`, `variations.ssoLoginUrl`), of its device-id script (`settings.deviceIDURL`) and
+ * the app's return addresses (`variations.mobileAppReturnUrls`): the demo tenants' identity
+ * provider, fraud-prevention vendor and app are the sandbox's, wherever it runs (decisions 0035,
+ * 0049, 0050). No other field is read for it.
  */
 export const SANDBOX_URL_PLACEHOLDER = '{SANDBOX_URL}';
 export const DEFAULT_SANDBOX_URL = 'http://localhost:4100';
@@ -24,6 +25,7 @@ const SANDBOX_URL_FIELDS = [
   ['sso', 'jwksUrl'],
   ['variations', 'ssoLoginUrl'],
   ['variations', 'mobileAppReturnUrls'],
+  ['settings', 'deviceIDURL'],
 ] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

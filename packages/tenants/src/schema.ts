@@ -215,8 +215,11 @@ export const tenantConfigSchema = z
       iFrameCreditCard: z.boolean(),
       payPalIframeEnabledOnceOff: z.boolean(),
       payPalIframeEnabledAutomatic: z.boolean(),
+      /** Load the fraud-prevention vendor's device-id script on the checkout pages (decision 0049). */
       deviceIDSwitch: z.boolean(),
+      /** That script; `{SANDBOX_URL}` at its start stands for the sandbox (the demo tenants' stand-in). */
       deviceIDURL: url.optional(),
+      /** Send the device id with checkout-address, start-payment and the commit. */
       shouldSendDeviceID: z.boolean(),
       /** Spec §5: numbers go to the app and the operator without their leading + (decision 0051). */
       stripLeadingPlus: z.boolean().default(false),
@@ -326,6 +329,17 @@ export const tenantConfigSchema = z
         path: ['variations', 'mobileAppDeepLink'],
         message: 'is only used with the hasMobileAppFlow flag',
       });
+    }
+    const { deviceIDSwitch, deviceIDURL } = tenant.settings;
+    if (deviceIDSwitch && !deviceIDURL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['settings', 'deviceIDURL'],
+        message: 'is needed with deviceIDSwitch: the device-id script the checkout pages load',
+      });
+    }
+    if (deviceIDURL && !/^https?:$/.test(new URL(deviceIDURL).protocol)) {
+      ctx.addIssue({ code: 'custom', path: ['settings', 'deviceIDURL'], message: 'must be an http(s) URL' });
     }
   });
 

@@ -134,6 +134,44 @@ describe('single sign-on', () => {
   });
 });
 
+describe('the device-id script', () => {
+  it('is the sandbox’s stand-in for kartenkiosk and callhome, and no other tenant loads one', () => {
+    const registry = createTenantRegistry(tenantSources, { sandboxUrl: 'http://127.0.0.1:4400/' });
+    const switchedOn = registry.all.filter((tenant) => tenant.settings.deviceIDSwitch);
+    expect(switchedOn.map((tenant) => [tenant.shopId, tenant.settings.deviceIDURL]).sort()).toEqual([
+      ['callhome', 'http://127.0.0.1:4400/device-id/callhome.js'],
+      ['kartenkiosk', 'http://127.0.0.1:4400/device-id/kartenkiosk.js'],
+    ]);
+    expect(registry.all.filter((tenant) => tenant.settings.deviceIDURL)).toHaveLength(2);
+    expect(parseTenantConfig('kartenkiosk', tenantSources.kartenkiosk).settings.deviceIDURL).toBe(
+      'http://localhost:4100/device-id/kartenkiosk.js',
+    );
+  });
+
+  it('keeps a tenant’s own vendor URL, and is needed (over http or https) where the switch is on', () => {
+    const kartenkiosk = tenantSources.kartenkiosk as typeof funkfix;
+    const own = {
+      ...kartenkiosk,
+      settings: { ...kartenkiosk.settings, deviceIDURL: 'https://fraud.vendor.example/kk/device.js' },
+    };
+    expect(
+      parseTenantConfig('kartenkiosk', own, { sandboxUrl: 'http://127.0.0.1:4400' }).settings,
+    ).toMatchObject({
+      deviceIDURL: 'https://fraud.vendor.example/kk/device.js',
+    });
+    const withoutUrl = { ...kartenkiosk.settings, deviceIDURL: undefined };
+    expect(() => parseTenantConfig('kartenkiosk', { ...kartenkiosk, settings: withoutUrl })).toThrowError(
+      /settings\.deviceIDURL: is needed with deviceIDSwitch/,
+    );
+    expect(() =>
+      parseTenantConfig('kartenkiosk', {
+        ...kartenkiosk,
+        settings: { ...kartenkiosk.settings, deviceIDURL: 'javascript:alert(1)' },
+      }),
+    ).toThrowError(/settings\.deviceIDURL: must be an http\(s\) URL/);
+  });
+});
+
 describe('a bad tenant config', () => {
   it('fails naming the tenant and every bad field', () => {
     const broken = {

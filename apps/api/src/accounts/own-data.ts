@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { AWAITING_COMMIT } from '../fulfilment/reconcile';
+import { forgetFraudSignals } from '../orders/fraud-signals';
 import type { Order } from '../orders/orders';
 import { listTokens } from '../payment-methods/tokens';
 import { listSmsTopups } from '../sms-topups/registrations';
@@ -161,6 +162,7 @@ async function anonymiseOrders(tx: Transaction, context: AccountContext, custome
   if (orderIds.length > 0) {
     await tx.update(orderUnits).set({ phoneNumber: null }).where(inArray(orderUnits.orderId, orderIds));
   }
+  await forgetFraudSignals(tx, orderIds);
   const cartNames = own.map((order) => order.cartName);
   await tx
     .delete(carts)

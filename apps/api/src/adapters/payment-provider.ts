@@ -20,7 +20,18 @@ export interface PaymentInitiation {
   /** `manual` stops at AUTHORIZED until {@link PaymentProvider.capture}. Default automatic. */
   captureMethod?: 'automatic' | 'manual';
   additionalData?: Record<string, unknown>;
+  /** The shopper's device id, for the provider's fraud screening (decision 0049). */
+  deviceId?: string;
+  /** PayPal FraudNet's session id of the checkout page (PayPal payments). */
+  fraudnetSessionId?: string;
 }
+
+/**
+ * The refusal code of a payment the provider's fraud screening would not start: nothing was
+ * created, nothing charged. The sandbox answers it as is; a production adapter maps its
+ * provider's own reason (a risk or fraud decline at creation) to it.
+ */
+export const RISK_DECLINED = 'RISK_DECLINED';
 
 /** A merchant-initiated charge of a saved payment method: no shopper, decided at once. */
 export type TokenCharge = Omit<PaymentInitiation, 'savePaymentMethod' | 'additionalData'> & { token: string };

@@ -307,7 +307,7 @@ export async function executeRun(
   if (prepared.kind === 'charge') {
     const [payment] = await paymentsOf(services.db, order);
     if (!payment) return undefined;
-    const state = await chargeSavedMethod(
+    const { state } = await chargeSavedMethod(
       services,
       tenant,
       order,

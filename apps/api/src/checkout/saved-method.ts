@@ -4,6 +4,7 @@ import type { DetailedCartLine } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../adapters/payment-provider';
+import { fraudSignalsOf } from '../orders/fraud-signals';
 import { insertOrder, type Order, type Payment } from '../orders/orders';
 import { changePaymentState, lockPayment, refusedByProvider } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
@@ -23,11 +24,18 @@ const STATE_OF_CHARGE: Record<string, PaymentState> = {
   DECLINED: 'DECLINED',
 };
 
+/** The state a charge left its attempt in, and the provider's code when it refused to charge. */
+export interface ChargeOutcome {
+  state: PaymentState;
+  refusedWith?: string;
+}
+
 /**
- * Charges an order's payment attempt on a saved method without the shopper (merchant-initiated).
- * The attempt's reference is the idempotency key, so a retry after a timeout or a crash meets
- * the same charge. Money the commit takes holds first, as at the hosted page. Answers the state
- * the attempt reached; a provider that cannot be reached leaves it INITIATED for a retry.
+ * Charges an order's payment attempt on a saved method without the shopper (merchant-initiated),
+ * with the attempt's fraud signals. The attempt's reference is the idempotency key, so a retry
+ * after a timeout or a crash meets the same charge. Money the commit takes holds first, as at the
+ * hosted page. Answers the state the attempt reached; a provider that cannot be reached leaves it
+ * INITIATED for a retry.
  */
 export async function chargeSavedMethod(
   services: Pick<CheckoutServices, 'db' | 'webhookUrl'> & { provider: PaymentProvider },
@@ -36,7 +44,7 @@ export async function chargeSavedMethod(
   payment: Payment,
   method: ChargeableMethod,
   returnUrl: string,
-): Promise<PaymentState> {
+): Promise<ChargeOutcome> {
   const { db, provider } = services;
   const answer = await provider.charge({
     idempotencyKey: payment.reference,
@@ -50,13 +58,14 @@ export async function chargeSavedMethod(
     tenantName: tenant.providerName,
     merchantAccount: tenant.paymentProvider.merchantAccount ?? tenant.shopId,
     captureMethod: capturesAtCommit(method.method) ? 'manual' : 'automatic',
+    ...fraudSignalsOf(payment),
   });
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<ChargeOutcome> => {
     const current = await lockPayment(tx, eq(payments.id, payment.id));
     if (!current) throw new Error(`payment ${payment.id} vanished`);
     if (!answer.ok) {
       await refusedByProvider(tx, current, 'provider.charge.refused', answer.code);
-      return current.state === 'INITIATED' ? 'FAILED' : current.state;
+      return { state: current.state === 'INITIATED' ? 'FAILED' : current.state, refusedWith: answer.code };
     }
     await recordOrderEvent(tx, {
       orderId: order.id,
@@ -68,7 +77,7 @@ export async function chargeSavedMethod(
     const identity = { providerPaymentId: answer.paymentId, token: method.providerTokenId };
     // A webhook may have moved it on already; the payment table refuses going back.
     const moved = await changePaymentState(tx, current, state, identity, { event: 'MERCHANT_INITIATED' });
-    return moved ? state : current.state;
+    return { state: moved ? state : current.state };
   });
 }
 

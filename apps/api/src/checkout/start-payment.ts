@@ -11,7 +11,9 @@ import {
 import type { AdditionalData, DetailedCart, StartedPaymentAnswer } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
+import { RISK_DECLINED } from '../adapters/payment-provider';
 import { cartForCheckout } from '../cart/service';
+import { fraudSignalsOf, keepDeviceId } from '../orders/fraud-signals';
 import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from '../orders/orders';
 import {
   changePaymentState,
@@ -23,6 +25,7 @@ import { recordOrderEvent } from '../orders/timeline';
 import { chargeableToken } from '../payment-methods/tokens';
 import { requireConfirmedNumber } from './address';
 import type { CheckoutContext } from './context';
+import { attemptSignals, refusedStart } from './fraud-signals';
 import { type ChargeableMethod, chargeSavedMethod } from './saved-method';
 import { resultUrl } from './shop-origin';
 import { reserveVoucherPins } from './voucher-reservation';
@@ -39,6 +42,10 @@ export interface StartPaymentInput {
   additionalData?: AdditionalData;
   /** A method saved on the signed-in shopper's account: charged at once, no payer page. */
   paymentTokenId?: string;
+  /** The shopper's device id now (else the contact step's), for the provider's fraud screening. */
+  deviceId?: string;
+  /** PayPal FraudNet's session id of this checkout (paypal only). */
+  fraudnetSessionId?: string;
 }
 
 /** Whether the tenant shows this method's hosted page in an iframe on its payment page. */
@@ -89,6 +96,8 @@ export async function startPayment(
       `This shop does not take "${input.method}" here`,
     );
   }
+  // A FraudNet session id with another method is refused before anything is kept.
+  attemptSignals(input.method, input.deviceId, input.fraudnetSessionId);
   const plan = await db.transaction(async (tx): Promise<Plan> => {
     const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
     if (!cartNeedsPayment(detail)) {
@@ -106,6 +115,7 @@ export async function startPayment(
     const save = (input.savePayment ?? cart.savePayment) || setsUp;
     await requireConfirmedNumber(tx, cart, detail, save, context.appSession?.msisdn);
     const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
+    const deviceId = await keepDeviceId(tx, order, input.deviceId, 'checkout-start-payment');
     await reserveVoucherPins(tx, tenant, order, now);
     const iframe = inIframe(tenant, input.method, detail);
     const details = detailsFor(input.method, input.additionalData, iframe);
@@ -125,6 +135,7 @@ export async function startPayment(
       method: input.method,
       details,
       savePaymentMethod: save,
+      ...attemptSignals(input.method, deviceId, input.fraudnetSessionId),
     });
     return { order, payment, iframe };
   });
@@ -163,6 +174,8 @@ async function payWithSavedMethod(
     // An automatic top-up binds a number to the card: the number is confirmed as for any set-up.
     await requireConfirmedNumber(tx, cart, detail, false, context.appSession?.msisdn);
     const order = await orderForCart(tx, tenant, cart, detail, customerId);
+    const deviceId = await keepDeviceId(tx, order, input.deviceId, 'checkout-start-payment');
+    const signals = attemptSignals(token.method, deviceId, input.fraudnetSessionId);
     await tx.update(orders).set({ paymentTokenId: token.id }).where(eq(orders.id, order.id));
     await reserveVoucherPins(tx, tenant, order, now);
     const details = { savedMethod: token.id };
@@ -183,26 +196,30 @@ async function payWithSavedMethod(
       method: token.method,
       details,
       savePaymentMethod: false,
+      ...signals,
     });
     return { order, payment, iframe: false, saved };
   });
   const { order, payment, saved } = plan;
   const returnUrl = resultUrl(context.shopOrigin, input.cartName, order.orderNumber);
   if (saved && payment.state === 'INITIATED') {
+    let charged: Awaited<ReturnType<typeof chargeSavedMethod>>;
     try {
-      await chargeSavedMethod(context, tenant, order, payment, saved, returnUrl);
+      charged = await chargeSavedMethod(context, tenant, order, payment, saved, returnUrl);
     } catch (error) {
       context.log.warn({ err: error, reference: payment.reference }, 'saved-method charge failed');
-      throw new DomainError(
-        'START_PAYMENT_ERROR',
-        'The payment could not be started; nothing was charged. Please try again.',
-      );
+      throw refusedStart(undefined);
     }
+    // Refused by the provider's fraud screening: told on the payment step, like a hosted payment.
+    if (charged.refusedWith === RISK_DECLINED) throw refusedStart(charged.refusedWith);
   }
   return { payerUrl: returnUrl, orderNumber: order.orderNumber, returnUrl, iframe: false };
 }
 
-/** Asks the provider for the attempt's payment and records the answer; START_PAYMENT_ERROR when it fails. */
+/**
+ * Asks the provider for the attempt's payment and records the answer; START_PAYMENT_ERROR when it
+ * fails, PAYMENT_REFUSED when its fraud screening refused the payment.
+ */
 async function initiate(
   context: CheckoutContext,
   order: Order,
@@ -210,11 +227,6 @@ async function initiate(
   returnUrl: string,
 ): Promise<string> {
   const { db, tenant, provider, log } = context;
-  const failed = () =>
-    new DomainError(
-      'START_PAYMENT_ERROR',
-      'The payment could not be started; nothing was charged. Please try again.',
-    );
   let answer: Awaited<ReturnType<typeof provider.initiate>>;
   try {
     answer = await provider.initiate({
@@ -230,6 +242,7 @@ async function initiate(
       savePaymentMethod: payment.savePaymentMethod,
       captureMethod: capturesAtCommit(payment.method) ? 'manual' : 'automatic',
       additionalData: payment.details,
+      ...fraudSignalsOf(payment),
     });
   } catch (error) {
     log.warn({ err: error, reference: payment.reference }, 'payment start failed');
@@ -240,14 +253,14 @@ async function initiate(
       type: 'provider.initiate.failed',
       detail: { message: (error as Error).message },
     });
-    throw failed();
+    throw refusedStart(undefined);
   }
-  const payerUrl = await db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     const current = await lockPayment(tx, eq(payments.id, payment.id));
     if (!current) throw new Error(`payment ${payment.id} vanished`);
     if (!answer.ok) {
       await refusedByProvider(tx, current, 'provider.initiate.refused', answer.code);
-      return undefined;
+      return { refusedWith: answer.code };
     }
     await recordOrderEvent(tx, {
       orderId: order.id,
@@ -259,8 +272,8 @@ async function initiate(
     // A webhook may have moved it on already; only a payment still INITIATED becomes PENDING.
     const state = current.state === 'INITIATED' ? 'PENDING' : current.state;
     await changePaymentState(tx, current, state, identity, { event: 'REDIRECTED' });
-    return answer.payerUrl;
+    return { payerUrl: answer.payerUrl };
   });
-  if (payerUrl === undefined) throw failed();
-  return payerUrl;
+  if ('refusedWith' in started) throw refusedStart(started.refusedWith);
+  return started.payerUrl;
 }

@@ -13,6 +13,7 @@ import {
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { useLightLinks } from '../auto-topups/light-links';
 import { isLightSetup, registerSetups } from '../auto-topups/register';
+import { keepDeviceId } from '../orders/fraud-signals';
 import { moveOrder } from '../orders/order-status';
 import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../orders/orders';
 import { syncWaitingPayment } from '../orders/payment-state';
@@ -237,9 +238,12 @@ export async function commitByNumber(
     orderNumber,
     cartName,
     paymentToken,
-  }: { orderNumber: string; cartName: string; paymentToken?: string | null },
+    deviceId,
+  }: { orderNumber: string; cartName: string; paymentToken?: string | null; deviceId?: string | null },
 ): Promise<CommitAnswer> {
   const order = await findOrder(context.db, context.tenant, orderNumber, cartName);
+  // The result page's device: on the order and its timeline (once, however often it asks).
+  await keepDeviceId(context.db, order, deviceId ?? undefined, 'payment-commit-order');
   return commitOrder(context, await withSetupMethod(context, order, paymentToken ?? undefined));
 }
 

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, isAllowedAppReturnUrl } from '@shop/domain';
+import { CURRENCIES, type Currency, DEVICE_ID_PATTERN, isAllowedAppReturnUrl } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
@@ -29,10 +29,7 @@ const claimsSchema = z.object({
   channel: z.literal('app'),
   msisdn: z.string().min(3).max(32),
   currency: z.enum(CURRENCIES),
-  deviceId: z
-    .string()
-    .regex(/^[\w.:-]{1,128}$/)
-    .optional(),
+  deviceId: z.string().regex(DEVICE_ID_PATTERN).optional(),
   returnUrl: z.string().max(2000).optional(),
 });
 

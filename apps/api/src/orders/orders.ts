@@ -18,6 +18,7 @@ import { setupTypeOf } from '../cart/items';
 import type { Cart } from '../cart/service';
 import type { StoredAddress } from '../checkout/address';
 import { hasSmsTopup } from '../sms-topups/registrations';
+import { keepDeviceId } from './fraud-signals';
 import { newOrderNumber } from './order-number';
 import { moveOrder } from './order-status';
 import { recordOrderEvent } from './timeline';
@@ -152,6 +153,20 @@ export async function orderForCart(
   const address = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
   const customerId = signedInCustomerId ?? address.customerId ?? null;
   await checkSetups(tx, tenant, cart, customerId);
+  const order = await currentOrder(tx, tenant, cart, detail, address, customerId);
+  // The device id of the contact step goes on the order (and its timeline) like a later one.
+  const deviceId = await keepDeviceId(tx, order, address.deviceId, 'checkout-address');
+  return deviceId ? { ...order, contact: { ...order.contact, deviceId } } : order;
+}
+
+async function currentOrder(
+  tx: Transaction,
+  tenant: TenantConfig,
+  cart: Cart,
+  detail: DetailedCart,
+  address: StoredAddress,
+  customerId: string | null,
+): Promise<Order> {
   const latest = await latestOrderOf(tx, tenant, cart.cartName);
   if (latest && latest.cartVersion === cart.version) {
     if (customerId && !latest.customerId) {
@@ -167,7 +182,6 @@ export async function orderForCart(
     lines: await snapshotLines(tx, cart, detail),
     contact: {
       ...address.contact,
-      ...(address.deviceId ? { deviceId: address.deviceId } : {}),
       ...(address.language ? { language: address.language } : {}),
     },
     customerId,

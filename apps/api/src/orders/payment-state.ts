@@ -12,6 +12,7 @@ import {
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentProvider, PaymentWebhook } from '../adapters/payment-provider';
 import { releasePins } from '../vouchers/stock';
+import { fraudSignalsOf } from './fraud-signals';
 import { followPayments, type Order, type Payment, paymentsOf } from './orders';
 import { recordOrderEvent } from './timeline';
 
@@ -95,7 +96,8 @@ export async function refusedByProvider(
 export async function newPaymentAttempt(
   tx: Transaction,
   order: Order,
-  attempt: Pick<Payment, 'attempt' | 'method' | 'details' | 'savePaymentMethod'>,
+  attempt: Pick<Payment, 'attempt' | 'method' | 'details' | 'savePaymentMethod'> &
+    Partial<Pick<Payment, 'deviceId' | 'fraudnetSessionId'>>,
 ): Promise<Payment> {
   const [payment] = await tx
     .insert(payments)
@@ -118,6 +120,7 @@ export async function newPaymentAttempt(
       method: attempt.method,
       amount: payment.amount,
       currency: payment.currency,
+      ...fraudSignalsOf(payment),
     },
   });
   return payment;

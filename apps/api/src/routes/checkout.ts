@@ -30,6 +30,7 @@ import { appSessionOf } from '../mobile-app/sessions';
 
 const errors = {
   400: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
@@ -127,6 +128,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const { paymentMethod, cartName, savePayment, additionalData, paymentTokenId } = request.body;
+      const { deviceId, fraudnetSessionId } = request.body;
       const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
       return startPayment(await orderingContext(request), {
         cartName,
@@ -134,6 +136,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
         savePayment,
         additionalData,
         paymentTokenId,
+        deviceId,
+        fraudnetSessionId,
       });
     },
   );

@@ -74,7 +74,8 @@ export function makeEntryLink(settings: EntryLinkSettings, request: EntryLinkReq
   return { entryUrl: `${shop}/app/entry?token=${encodeURIComponent(token)}`, returnUrl };
 }
 
-const DEVICE_ID = /^[\w.:-]{1,128}$/;
+/** A device id as the shop takes it: 8 to 128 letters, digits, `.`, `_`, `:` or `-`. */
+const DEVICE_ID = /^[\w.:-]{8,128}$/;
 
 /** The body of `POST /app-simulator/entry-links` (also the page's form, whose fields are texts). */
 export function parseEntryLinkRequest(
@@ -93,7 +94,7 @@ export function parseEntryLinkRequest(
     return fail(`currency must be one of ${APP_CURRENCIES.join(', ')}`);
   }
   if (deviceId !== undefined && (typeof deviceId !== 'string' || !DEVICE_ID.test(deviceId))) {
-    return fail('deviceId must be 1 to 128 letters, digits, dots, colons, dashes or underscores');
+    return fail('deviceId must be 8 to 128 letters, digits, dots, colons, dashes or underscores');
   }
   if (
     returnUrl !== undefined &&

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { IdempotencyStore } from '../idempotency';
 import { WebhookQueue } from '../webhook-queue';
 import { eventSubject, paymentEvent, tokenEvent, type WebhookEvent } from './events';
+import { FraudScreen } from './fraud';
 import type { PspOptions } from './options';
 import { PaymentService } from './payments';
 import { TokenService } from './tokens';
@@ -14,6 +15,8 @@ export type StoredAnswer = Record<string, unknown>;
 export interface PspContext {
   payments: PaymentService;
   tokens: TokenService;
+  /** The device ids whose payments are refused. */
+  fraud: FraudScreen;
   webhooks: WebhookQueue<WebhookEvent>;
   /** Keys of `POST /psp/payments`. */
   paymentKeys: IdempotencyStore<StoredAnswer>;
@@ -58,6 +61,7 @@ export function createPspContext(options: Required<PspOptions>, log: FastifyBase
   return {
     payments,
     tokens,
+    fraud: new FraudScreen(),
     webhooks,
     paymentKeys: new IdempotencyStore(),
     tokenKeys: new IdempotencyStore(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../replies';
 import { declinesLaterCharges } from './cards';
 import type { PspContext } from './context';
+import { RISK_DECLINED } from './fraud';
 import { answerOnce, errorAnswer, type RouteAnswer } from './idempotency';
 import { paymentView } from './payments';
 import { parseIdempotencyKey, parsePaymentRequest } from './validation';
@@ -20,7 +21,9 @@ import { parseIdempotencyKey, parsePaymentRequest } from './validation';
  *   merchantReference, capturedAmount, refundedAmount, token? }`; 404 `UNKNOWN_PAYMENT`.
  */
 export function merchantRoutes(app: FastifyInstance, context: PspContext): void {
-  const { payments, tokens, urls } = context;
+  const { payments, tokens, urls, fraud } = context;
+  const riskDeclined = () =>
+    errorAnswer(402, RISK_DECLINED, 'Refused by fraud screening: the device is on the declined list');
 
   app.post('/payments', async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
@@ -30,6 +33,7 @@ export function merchantRoutes(app: FastifyInstance, context: PspContext): void 
     const start = parsed.value;
     return answerOnce(reply, context.paymentKeys, key.value, request.body, (): RouteAnswer => {
       if (start.kind === 'shopper') {
+        if (fraud.refuses(start.request.deviceId)) return riskDeclined();
         const payment = payments.create(start.request);
         const payerUrl = urls.payer(payment.paymentId);
         return { status: 201, body: { paymentId: payment.paymentId, status: payment.status, payerUrl } };
@@ -41,6 +45,7 @@ export function merchantRoutes(app: FastifyInstance, context: PspContext): void 
       if (start.request.method !== undefined && start.request.method !== token.method) {
         return errorAnswer(400, 'VALIDATION_FAILED', `method must be the token's method, ${token.method}`);
       }
+      if (fraud.refuses(start.request.deviceId)) return riskDeclined();
       const payment = payments.create({
         ...start.request,
         method: token.method,

@@ -32,6 +32,8 @@ describe('POST /psp/payments', () => {
       merchantReference: 'order-1001',
       capturedAmount: 0,
       refundedAmount: 0,
+      deviceId: null,
+      fraudnetSessionId: null,
     });
   });
 

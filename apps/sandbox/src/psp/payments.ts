@@ -207,5 +207,7 @@ export function paymentView(payment: Payment) {
     capturedAmount: payment.capturedAmount,
     refundedAmount: payment.refundedAmount,
     ...(payment.token ? { token: payment.token } : {}),
+    deviceId: payment.deviceId ?? null,
+    fraudnetSessionId: payment.fraudnetSessionId ?? null,
   };
 }

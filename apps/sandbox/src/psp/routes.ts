@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { acceptFormPosts } from '../form-posts';
 import { answerErrorsAsJson } from '../replies';
 import { createPspContext } from './context';
+import { fraudRoutes } from './fraud-routes';
 import { merchantRoutes } from './merchant-routes';
 import { operationRoutes } from './operation-routes';
 import { type PspOptions, resolvePspOptions } from './options';
@@ -12,7 +13,7 @@ import { tokenRoutes } from './token-routes';
 /**
  * The sandbox payment provider, registered under `/psp`: the merchant API (`merchant-routes.ts`,
  * `operation-routes.ts`, `token-routes.ts`), the hosted pages and their actions
- * (`payer-routes.ts`, `save-routes.ts`), and signed webhooks (`events.ts`, sent by
+ * (`payer-routes.ts`, `save-routes.ts`), fraud screening (`fraud-routes.ts`), and signed webhooks (`events.ts`, sent by
  * `../webhook-queue.ts`). Everything lives in memory; closing the app stops delayed captures and
  * webhook retries.
  */
@@ -26,6 +27,7 @@ export const pspRoutes: FastifyPluginAsync<PspOptions> = async (app, options) =>
   tokenRoutes(app, context);
   payerRoutes(app, context);
   saveRoutes(app, context);
+  fraudRoutes(app, context);
 };
 
 /**

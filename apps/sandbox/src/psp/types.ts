@@ -87,6 +87,10 @@ export interface PaymentRequest {
   savePaymentMethod: boolean;
   captureMethod: CaptureMethod;
   additionalData?: Record<string, unknown>;
+  /** The shopper's device as the merchant's fraud-prevention script named it; screened at creation. */
+  deviceId?: string;
+  /** PayPal FraudNet's session id of the shopper's checkout page. */
+  fraudnetSessionId?: string;
 }
 
 /** One refund of a payment. */

@@ -22,9 +22,14 @@ function isHttpUrl(value: unknown): value is string {
   return protocol === 'http:' || protocol === 'https:';
 }
 
+/** 1 to `maxLength` visible ASCII characters (no spaces): keys, device ids, session ids. */
+function isVisibleAscii(value: unknown, maxLength: number): value is string {
+  return typeof value === 'string' && value.length <= maxLength && /^[\x21-\x7e]+$/.test(value);
+}
+
 /** The `Idempotency-Key` header: 1 to 255 visible ASCII characters. */
 export function parseIdempotencyKey(header: string | string[] | undefined): Parsed<string> {
-  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) {
+  if (!isVisibleAscii(header, 255)) {
     return fail('The Idempotency-Key header is required: 1 to 255 visible ASCII characters');
   }
   return { ok: true, value: header };
@@ -48,7 +53,7 @@ export type PaymentStart =
 export function parsePaymentRequest(body: unknown): Parsed<PaymentStart> {
   if (!isRecord(body)) return fail('The body must be a JSON object');
   const { merchantReference, amount, currency, method, returnUrl, webhookUrl, tenantName } = body;
-  const { savePaymentMethod, captureMethod, additionalData, token } = body;
+  const { savePaymentMethod, captureMethod, additionalData, token, deviceId, fraudnetSessionId } = body;
   const charge = token !== undefined;
   if (!isText(merchantReference, 255)) return fail('merchantReference must be a text of 1 to 255 characters');
   if (!isMinorAmount(amount)) return fail('amount must be a whole number of minor units above 0');
@@ -77,6 +82,16 @@ export function parsePaymentRequest(body: unknown): Parsed<PaymentStart> {
   if (additionalData !== undefined && !isRecord(additionalData)) {
     return fail('additionalData must be a JSON object when given');
   }
+  if (deviceId !== undefined && deviceId !== null && !isVisibleAscii(deviceId, 255)) {
+    return fail('deviceId must be 1 to 255 visible ASCII characters when given');
+  }
+  if (
+    fraudnetSessionId !== undefined &&
+    fraudnetSessionId !== null &&
+    !isVisibleAscii(fraudnetSessionId, 64)
+  ) {
+    return fail('fraudnetSessionId must be 1 to 64 visible ASCII characters when given');
+  }
   const request = {
     merchantReference,
     amount,
@@ -88,9 +103,18 @@ export function parsePaymentRequest(body: unknown): Parsed<PaymentStart> {
     savePaymentMethod: charge ? false : (savePaymentMethod ?? false),
     captureMethod: (captureMethod as CaptureMethod | undefined) ?? 'automatic',
     ...(additionalData === undefined ? {} : { additionalData }),
+    ...(typeof deviceId === 'string' ? { deviceId } : {}),
+    ...(typeof fraudnetSessionId === 'string' ? { fraudnetSessionId } : {}),
   };
   if (charge) return { ok: true, value: { kind: 'saved-method', token: token as string, request } };
   return { ok: true, value: { kind: 'shopper', request: request as PaymentRequest } };
+}
+
+/** The body of `POST /psp/fraud/declined-devices`: `{ deviceId }`. */
+export function parseDeclinedDevice(body: unknown): Parsed<string> {
+  if (!isRecord(body)) return fail('The body must be a JSON object');
+  if (!isVisibleAscii(body.deviceId, 255)) return fail('deviceId must be 1 to 255 visible ASCII characters');
+  return { ok: true, value: body.deviceId };
 }
 
 /** The body of `POST /psp/tokens`. */

@@ -38,20 +38,25 @@ export const resendOtp = (cartName: string) =>
  */
 export type PaymentStart = Pick<
   StartPaymentRequest,
-  'cartName' | 'savePayment' | 'additionalData' | 'paymentTokenId'
+  'cartName' | 'savePayment' | 'additionalData' | 'paymentTokenId' | 'deviceId' | 'fraudnetSessionId'
 > & {
   paymentMethod: string;
 };
 
-/** Starts the payment; Apple Pay has a call of its own. */
+/**
+ * Starts the payment; Apple Pay has a call of its own, which carries no fraud signals (its
+ * payment takes the device id of the contact step).
+ */
 export function startPayment(request: PaymentStart) {
-  return request.paymentMethod === 'applepay'
-    ? post(
-        'checkout-start-apple-payment',
-        { ...request, paymentMethod: 'applepay' } satisfies StartApplePaymentRequest,
-        startedPaymentAnswerSchema,
-      )
-    : post('checkout-start-payment', request satisfies StartPaymentRequest, startedPaymentAnswerSchema);
+  if (request.paymentMethod === 'applepay') {
+    const { deviceId: _deviceId, fraudnetSessionId: _fraudnet, ...applePay } = request;
+    return post(
+      'checkout-start-apple-payment',
+      { ...applePay, paymentMethod: 'applepay' } satisfies StartApplePaymentRequest,
+      startedPaymentAnswerSchema,
+    );
+  }
+  return post('checkout-start-payment', request satisfies StartPaymentRequest, startedPaymentAnswerSchema);
 }
 
 /** Spec §4 commit flow: delivers a paid (or cash-code) order; asked again while the payment is open. */

@@ -27,4 +27,11 @@ describe('deliveryAddress', () => {
       firstname: 'N/A',
     });
   });
+
+  it('carries the device id where one is sent (decision 0049), and none otherwise', () => {
+    expect(deliveryAddress({ ...base, deviceId: 'dev_0123456789abcdef' })).toMatchObject({
+      deviceId: 'dev_0123456789abcdef',
+    });
+    expect(deliveryAddress({ ...base, deviceId: undefined })).not.toHaveProperty('deviceId');
+  });
 });

@@ -4,8 +4,8 @@ import type { DeliveryAddress } from '@shop/domain/contract';
 /**
  * Spec §3: the contact record sent with checkout-address. Without the mobile-app flow every
  * address field is the placeholder; the e-mail is the shopper's (for the receipt), the phone the
- * number of the last top-up when one is kept, and the language the page's; with a password, the
- * guest asks for an account (spec §6).
+ * number of the last top-up when one is kept, the language the page's and the device id where the
+ * tenant sends one; with a password, the guest asks for an account (spec §6).
  */
 export function deliveryAddress(input: {
   email: string;
@@ -16,6 +16,8 @@ export function deliveryAddress(input: {
   accountPassword?: string | undefined;
   /** The names and address the app flow asks for, as typed. */
   address?: Partial<Record<(typeof ADDRESS_FIELDS)[number], string>> | undefined;
+  /** The browser's device id, where the tenant sends it (decision 0049). */
+  deviceId?: string | undefined;
 }): DeliveryAddress {
   const address: DeliveryAddress = {};
   if (!input.hasMobileAppFlow) {
@@ -28,6 +30,7 @@ export function deliveryAddress(input: {
   address.email = input.email;
   if (input.phoneNumber) address.phoneNumber = input.phoneNumber;
   address.language = input.language;
+  if (input.deviceId) address.deviceId = input.deviceId;
   if (input.accountPassword) {
     address.createAccount = true;
     address.password = input.accountPassword;

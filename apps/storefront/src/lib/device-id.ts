@@ -1,4 +1,10 @@
-/** The browser's device id (tenant setting deviceIDSwitch), kept until an order is committed (spec §4). */
+import { isDeviceId } from '@shop/domain';
+
+/**
+ * The browser's device id (spec §4, decision 0049): named by the tenant's fraud-prevention script
+ * on the checkout pages (deviceIDSwitch) or by the mobile app, kept in local storage until an
+ * order is committed, and sent where the tenant's shouldSendDeviceID says so.
+ */
 const DEVICE_ID_KEY = 'deviceId';
 
 function storage(): Storage | undefined {
@@ -11,7 +17,21 @@ function storage(): Storage | undefined {
 }
 
 export function storedDeviceId(): string | undefined {
-  return storage()?.getItem(DEVICE_ID_KEY) || undefined;
+  const value = storage()?.getItem(DEVICE_ID_KEY);
+  // Anything else in the key (an old or tampered value) would only be refused by the API.
+  return isDeviceId(value) ? value : undefined;
+}
+
+/** Keeps the device id for this browser; answers false (and keeps nothing) for a value of another form. */
+export function storeDeviceId(id: string): boolean {
+  if (!isDeviceId(id)) return false;
+  try {
+    storage()?.setItem(DEVICE_ID_KEY, id);
+    return storedDeviceId() === id;
+  } catch {
+    // A full or blocked storage keeps nothing.
+    return false;
+  }
 }
 
 export function clearDeviceId(): void {

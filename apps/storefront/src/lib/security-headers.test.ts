@@ -67,6 +67,21 @@ describe('security headers of a page', () => {
     expect(csp.get('frame-src')).toEqual(["'none'"]);
   });
 
+  it("lets the device-id script's origin load and be reached, and nothing more", () => {
+    const csp = directives(
+      page({ tenant: demo('kartenkiosk'), deviceIdOrigin: 'https://device.vendor.example' }),
+    );
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      "'nonce-bm9uY2U='",
+      "'strict-dynamic'",
+      'https://device.vendor.example',
+    ]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://device.vendor.example']);
+    for (const name of ['default-src', 'img-src', 'font-src'])
+      expect(csp.get(name), name).toEqual(["'self'"]);
+  });
+
   it("frames only the provider's pages, and only on tenants that embed them", () => {
     expect(directives(page({ tenant: demo('ladeplatz') })).get('frame-src')).toEqual([PSP]);
     expect(directives(page({ tenant: demo('blitzmobil') })).get('frame-src')).toEqual([PSP]);

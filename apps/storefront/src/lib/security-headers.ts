@@ -25,6 +25,11 @@ export interface SecurityHeaderInput {
    * allowed statistics (decision 0047); before that no page may reach them.
    */
   measurementOrigins?: readonly string[];
+  /**
+   * The origin of the tenant's device-id script: given only for the checkout pages that load it
+   * (decision 0049), whatever the shopper chose about statistics.
+   */
+  deviceIdOrigin?: string | undefined;
 }
 
 /** Features no page of the shop uses; `payment` is decided per tenant. */
@@ -85,7 +90,10 @@ export function contentSecurityPolicy({
   paymentPagesOrigin,
   development = false,
   measurementOrigins = [],
+  deviceIdOrigin,
 }: Omit<SecurityHeaderInput, 'host' | 'nonce'> & { nonce: string }): string {
+  // Fraud-prevention scripts report to their own origin, so it may be reached as well as loaded.
+  const deviceId = deviceIdOrigin ? [deviceIdOrigin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Next.js puts the nonce on its own scripts; 'strict-dynamic' lets them load their chunks.
@@ -95,13 +103,14 @@ export function contentSecurityPolicy({
       "'strict-dynamic'",
       ...(development ? ["'unsafe-eval'"] : []),
       ...measurementOrigins,
+      ...deviceId,
     ],
     // sonner adds its stylesheet from script without a nonce, and a nonce would switch
     // 'unsafe-inline' off; inline CSS cannot run script.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", ...measurementOrigins],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...measurementOrigins],
+    'connect-src': ["'self'", ...measurementOrigins, ...deviceId],
     'frame-src': embedsPaymentPages(tenant) ? [paymentPagesOrigin] : ["'none'"],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],

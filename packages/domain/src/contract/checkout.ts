@@ -1,8 +1,15 @@
 import * as z from 'zod';
 import { CHANNELS } from '../channels';
-import { BANKS, CHECKOUT_NEXT_STEPS, CRYPTO_CURRENCIES, type IssuerId } from '../checkout';
+import {
+  ADDRESS_PLACEHOLDER,
+  BANKS,
+  CHECKOUT_NEXT_STEPS,
+  CRYPTO_CURRENCIES,
+  type IssuerId,
+} from '../checkout';
 import { LANGUAGES } from '../locale';
 import { cartNameSchema } from './cart';
+import { deviceIdSchema, fraudnetSessionIdSchema } from './fraud-signals';
 import './jitless';
 
 const field = (max: number) => z.string().trim().max(max).optional();
@@ -21,7 +28,8 @@ export const deliveryAddressSchema = z.object({
   password: z.string().max(200).optional(),
   createAccount: z.boolean().optional(),
   voucherDeliveryAddress: field(254),
-  deviceId: field(128),
+  // Blank or "N/A", like the address fields: none given.
+  deviceId: z.union([deviceIdSchema, z.enum(['', ADDRESS_PLACEHOLDER])]).optional(),
   channel: z.enum(CHANNELS).optional(),
   language: z.string().trim().max(16).optional(),
 });
@@ -85,8 +93,8 @@ export const startPaymentBodySchema = z.strictObject({
   savePayment: z.boolean().optional(),
   additionalData: additionalDataSchema.optional(),
   paymentTokenId: z.string().trim().min(1).max(128).optional(),
-  fraudnetSessionId: z.string().trim().max(128).optional(),
-  deviceId: z.string().trim().max(128).optional(),
+  fraudnetSessionId: fraudnetSessionIdSchema.optional(),
+  deviceId: deviceIdSchema.optional(),
 });
 export type StartPaymentRequest = z.input<typeof startPaymentBodySchema>;
 

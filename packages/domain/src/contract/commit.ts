@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { cartNameSchema } from './cart';
 import { orderNumberSchema } from './checkout';
+import { deviceIdSchema } from './fraud-signals';
 import './jitless';
 
 /** POST /api/shop/rest/payment-commit-order (spec §7, docs/fulfilment.md). */
@@ -9,7 +10,7 @@ export const commitBodySchema = z.strictObject({
   orderNumber: orderNumberSchema,
   /** PayPal's `token` or `approval_session_id` when the shopper paid in its frame. */
   paymentToken: z.string().max(256).nullish(),
-  deviceId: z.string().max(128).nullish(),
+  deviceId: deviceIdSchema.nullish(),
 });
 export type CommitRequest = z.input<typeof commitBodySchema>;
 

@@ -14,6 +14,7 @@ export * from './checkout';
 export * from './commit';
 export * from './common';
 export * from './content';
+export * from './fraud-signals';
 export * from './health';
 export * from './own-data';
 export * from './payment-methods';

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PAYMENT_TOKEN_NAME_MAX_LENGTH } from '../payment-token';
 import { cartNameSchema } from './cart';
 import { deliveryAddressSchema, orderNumberSchema } from './checkout';
+import { deviceIdSchema } from './fraud-signals';
 import './jitless';
 
 /**
@@ -54,7 +55,7 @@ export const createPaymentTokenBodySchema = z
     autoTopupId: z.uuid().optional(),
     name: z.string().trim().min(1).max(PAYMENT_TOKEN_NAME_MAX_LENGTH).optional(),
     deliveryAddress: deliveryAddressSchema.optional(),
-    deviceId: z.string().trim().max(128).optional(),
+    deviceId: deviceIdSchema.optional(),
   })
   .loose();
 export type CreatePaymentTokenRequest = z.input<typeof createPaymentTokenBodySchema>;

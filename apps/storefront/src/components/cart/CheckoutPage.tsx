@@ -2,10 +2,12 @@ import { beginCheckoutEvent } from '@shop/domain';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { currentAppVisit } from '../../lib/app-session';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
+import { deviceIdScriptUrl } from '../../lib/device-id-script';
 import { withReturn } from '../../lib/return-path';
 import { currentShopper } from '../../lib/signed-in';
 import { requireTenant } from '../../lib/tenant';
 import { countryName } from '../account/countries';
+import { DeviceIdScript } from '../checkout/DeviceIdScript';
 import { PaymentStep } from '../checkout/PaymentStep';
 import { DataLayerEvent } from '../consent/DataLayerEvent';
 import { CartView } from './CartView';
@@ -43,8 +45,10 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
     app && country
       ? { countries, country, houseNumberOptional: tenant.flags.isHouseNumberOptional }
       : undefined;
+  const deviceIdScript = deviceIdScriptUrl(tenant);
   return (
     <div className="checkout">
+      {deviceIdScript && <DeviceIdScript src={deviceIdScript} />}
       <h1>{t(step === 'cart' ? 'cartTitle' : 'paymentTitle')}</h1>
       {step === 'cart' ? (
         <CartView
@@ -71,6 +75,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             savedMethods={savedMethods}
             accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
             billingAddress={billingAddress}
+            sendDeviceId={tenant.settings.shouldSendDeviceID}
           />
         </>
       )}

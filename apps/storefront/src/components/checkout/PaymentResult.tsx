@@ -31,6 +31,8 @@ export interface PaymentResultProps {
   sms?: { setups: SmsSetup[]; shortNumber: string } | undefined;
   /** The tenant's phone app opened the shop: the result hands the shopper back to it (decision 0050). */
   app?: AppVisit | undefined;
+  /** The tenant's shouldSendDeviceID: the commit carries the stored device id (decision 0049). */
+  sendDeviceId: boolean;
 }
 
 /** Statuses that delivered something (or gave the money back): the purchase details tell what. */
@@ -46,10 +48,11 @@ export function PaymentResult({
   setups = [],
   sms,
   app,
+  sendDeviceId,
 }: PaymentResultProps) {
   const t = useTranslations('common');
   const locale = useLocale();
-  const state = useOrderCommit(order);
+  const state = useOrderCommit(order, sendDeviceId);
   const view = resultView(state, kind, (key) => t.has(key));
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();

@@ -35,6 +35,8 @@ export interface PaymentStepProps {
   accountEmail: string | undefined;
   /** The app flow asks for names and address (spec §3). */
   billingAddress?: BillingAddressRules | undefined;
+  /** The tenant's shouldSendDeviceID: the stored device id goes with the contact step and the payment. */
+  sendDeviceId: boolean;
 }
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
@@ -53,6 +55,7 @@ export function PaymentStep(props: PaymentStepProps) {
     cartName: cart?.cartName,
     currency: cart?.summary.currency ?? props.currency,
     hasMobileAppFlow: props.hasMobileAppFlow,
+    sendDeviceId: props.sendDeviceId,
     onCartGone: () => setCart(null),
   });
   const { phase } = flow;

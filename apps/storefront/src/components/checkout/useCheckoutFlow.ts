@@ -3,8 +3,10 @@
 import {
   checkoutAddressLanguage,
   type ErrorCode,
+  FRAUDNET_METHOD,
   isErrorCode,
   messageKeyFor,
+  newFraudnetSessionId,
   OTP_RESEND_INTERVAL_MS,
   startPaymentMessageKey,
 } from '@shop/domain';
@@ -21,6 +23,7 @@ import {
   validateOtp,
 } from '../../lib/checkout-api';
 import { deliveryAddress } from '../../lib/delivery-address';
+import { storedDeviceId } from '../../lib/device-id';
 import { savedPhoneNumber } from '../../lib/phone-number-cookie';
 import { saveCartName } from '../../lib/shop-api';
 import { useAlert } from '../Alerts';
@@ -92,11 +95,14 @@ export function useCheckoutFlow({
   cartName,
   currency,
   hasMobileAppFlow,
+  sendDeviceId,
   onCartGone,
 }: {
   cartName: string | undefined;
   currency: string;
   hasMobileAppFlow: boolean;
+  /** The tenant's shouldSendDeviceID (decision 0049). */
+  sendDeviceId: boolean;
   onCartGone: () => void;
 }) {
   const language = useLocale();
@@ -110,6 +116,9 @@ export function useCheckoutFlow({
   const leaving = useRef(false);
   const choice = useRef<PaymentChoice | undefined>(undefined);
   const lastCode = useRef<{ sentTo: string | undefined; sentAt: number } | undefined>(undefined);
+  // PayPal FraudNet's session id: one per checkout (this page), the same on a second try.
+  const fraudnetSessionId = useRef<string | undefined>(undefined);
+  const deviceId = () => (sendDeviceId ? storedDeviceId() : undefined);
 
   // Back from the provider's page, the browser may show this page as it was left.
   useEffect(() => {
@@ -178,12 +187,16 @@ export function useCheckoutFlow({
   }
 
   async function pay(name: string, payment: PaymentChoice) {
+    const device = deviceId();
+    if (payment.paymentMethod === FRAUDNET_METHOD) fraudnetSessionId.current ??= newFraudnetSessionId();
     const started = await startPayment({
       cartName: name,
       paymentMethod: payment.paymentMethod,
       savePayment: payment.savePayment,
       ...(payment.additionalData ? { additionalData: payment.additionalData } : {}),
       ...(payment.paymentTokenId ? { paymentTokenId: payment.paymentTokenId } : {}),
+      ...(device ? { deviceId: device } : {}),
+      ...(payment.paymentMethod === FRAUDNET_METHOD ? { fraudnetSessionId: fraudnetSessionId.current } : {}),
     });
     setPayPalTransactionError(!started.ok && payment.paymentMethod === 'paypal');
     if (!started.ok) {
@@ -241,6 +254,7 @@ export function useCheckoutFlow({
           hasMobileAppFlow,
           accountPassword: payment.accountPassword,
           address: payment.address,
+          deviceId: deviceId(),
         }),
         language: checkoutAddressLanguage(currency),
         savePayment: payment.savePayment,

@@ -16,10 +16,11 @@ import type { OrderToCommit } from '../../lib/result-query';
 
 /**
  * Spec §4 commit flow: commits the order as soon as the page runs and asks again every 2000 ms
- * while the answer is Pending (or later, when the API answers 429 with Retry-After); once it has
- * ended, the stored device id is cleared.
+ * while the answer is Pending (or later, when the API answers 429 with Retry-After), with the
+ * stored device id where the tenant sends it (`sendDeviceId`); once it has ended, the stored
+ * device id is cleared.
  */
-export function useOrderCommit(order: OrderToCommit | undefined): CommitState {
+export function useOrderCommit(order: OrderToCommit | undefined, sendDeviceId: boolean): CommitState {
   const t = useTranslations('common');
   const isMessageKey = useRef<(key: string) => boolean>(() => false);
   useEffect(() => {
@@ -35,7 +36,7 @@ export function useOrderCommit(order: OrderToCommit | undefined): CommitState {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let current = COMMIT_START;
-    const deviceId = storedDeviceId();
+    const deviceId = sendDeviceId ? storedDeviceId() : undefined;
 
     async function ask(name: string, number: string) {
       const result = await commitOrder({
@@ -65,7 +66,7 @@ export function useOrderCommit(order: OrderToCommit | undefined): CommitState {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [cartName, orderNumber, paymentToken]);
+  }, [cartName, orderNumber, paymentToken, sendDeviceId]);
 
   return state;
 }
