@@ -178,11 +178,11 @@ describe('paying in the app', () => {
       'POST',
       '/api/shop/rest/checkout-start-payment',
       'callhome',
-      { cartName, paymentMethod: 'creditcard', savePayment },
+      { cartName, paymentMethod: 'creditcard', savePayment, deviceId: 'page-device-0001' },
       token,
     );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    // The app's device id goes to the provider's fraud check, though the page sent none.
+    // The provider's fraud check gets the device the app names, whatever the page sent.
     expect((await api.sandbox.client.payment(started.body.payerUrl)).deviceId).toBe(APP_DEVICE);
     await shop.act(started.body.payerUrl, 'approve', GOOD_CARD);
     const done = await shop.commitUntilFinal('callhome', cartName, started.body.orderNumber, {}, token);

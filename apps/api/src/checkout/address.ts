@@ -54,7 +54,7 @@ function requiredInApp(tenant: TenantConfig): readonly (typeof ADDRESS_FIELDS)[n
 /**
  * The address as given, "N/A" left out; the e-mail and phone number checked and normalised. In an
  * app session the address is required, the app's number is the contact's unless another is given,
- * and the app's device id stands in for one the page did not send.
+ * and the device is the one the app names.
  */
 function readAddress(
   tenant: TenantConfig,
@@ -83,7 +83,7 @@ function readAddress(
   }
   const voucherDelivery = given(address.voucherDeliveryAddress);
   if (voucherDelivery !== undefined) contact.voucherDeliveryAddress = voucherDelivery;
-  const deviceId = given(address.deviceId) ?? app?.deviceId ?? undefined;
+  const deviceId = app?.deviceId ?? given(address.deviceId);
   return {
     contact,
     ...(deviceId ? { deviceId } : {}),

@@ -130,13 +130,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
       const { paymentMethod, cartName, savePayment, additionalData, paymentTokenId } = request.body;
       const { deviceId, fraudnetSessionId } = request.body;
       const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
-      return startPayment(await orderingContext(request), {
+      const context = await orderingContext(request);
+      return startPayment(context, {
         cartName,
         method,
         savePayment,
         additionalData,
         paymentTokenId,
-        deviceId,
+        // In an app session the phone is the device the app names (decision 0050).
+        deviceId: context.appSession?.deviceId ?? deviceId,
         fraudnetSessionId,
       });
     },

@@ -45,7 +45,8 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
     app && country
       ? { countries, country, houseNumberOptional: tenant.flags.isHouseNumberOptional }
       : undefined;
-  const deviceIdScript = deviceIdScriptUrl(tenant);
+  // In the app the app names the device (decision 0050): no script of the vendor, no id of the page.
+  const deviceIdScript = app ? undefined : deviceIdScriptUrl(tenant);
   return (
     <div className="checkout">
       {deviceIdScript && <DeviceIdScript src={deviceIdScript} />}
@@ -75,7 +76,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             savedMethods={savedMethods}
             accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
             billingAddress={billingAddress}
-            sendDeviceId={tenant.settings.shouldSendDeviceID}
+            sendDeviceId={tenant.settings.shouldSendDeviceID && !app}
           />
         </>
       )}

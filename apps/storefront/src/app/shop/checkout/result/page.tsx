@@ -51,7 +51,7 @@ export default async function ResultPage({ searchParams }: { searchParams: Promi
         mainPage={mainPagePath(tenant)}
         topupBrand={ownBrand(tenant)}
         app={app}
-        sendDeviceId={tenant.settings.shouldSendDeviceID}
+        sendDeviceId={tenant.settings.shouldSendDeviceID && !app}
       />
     </div>
   );

@@ -29,7 +29,7 @@ export default async function CashCodeResultPage({ searchParams }: { searchParam
         mainPage={mainPagePath(tenant)}
         topupBrand={ownBrand(tenant)}
         app={app}
-        sendDeviceId={tenant.settings.shouldSendDeviceID}
+        sendDeviceId={tenant.settings.shouldSendDeviceID && !app}
       />
     </div>
   );
