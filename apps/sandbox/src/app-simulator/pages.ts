@@ -22,7 +22,7 @@ export interface SimulatorView {
  * to `/app-simulator/open` and lands in the shop with a fresh signed entry link.
  */
 export function simulatorPage({ shops, values = {}, error }: SimulatorView): string {
-  const msisdn = values.msisdn ?? '+447700900123';
+  const msisdn = values.msisdn ?? '+445600123456';
   const body = `<h1>Phone app</h1>
 <p>Opens the shop the way the app does: with a signed entry link for the number and currency chosen here. The shop hands you back to <a href="/app-simulator/return">the app’s return page</a> when you are done.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>\n` : ''}<form class="step" method="post" action="/app-simulator/open">
