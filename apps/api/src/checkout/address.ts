@@ -6,6 +6,7 @@ import {
   isOtpRequired,
   isSetupKind,
   parseMsisdn,
+  type VoucherDeliveryTarget,
 } from '@shop/domain';
 import type {
   CheckoutAddressAnswer,
@@ -21,6 +22,7 @@ import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
 import { paymentItemsOf } from '../orders/orders';
 import type { CheckoutContext } from './context';
 import { challengeOf, noCodeSent, openChallenge, type PendingOtp, sendChallenge } from './otp';
+import { readVoucherAddress, withVoucherAddress } from './voucher-delivery-address';
 
 const { carts } = schema;
 
@@ -34,6 +36,8 @@ export interface StoredAddress {
   createAccount?: boolean;
   /** The account created at this step (createAccount): the order goes into its history. */
   customerId?: string;
+  /** Where the voucher PINs go by SMS or WhatsApp, if the shopper chose one (decision 0048). */
+  voucherDelivery?: VoucherDeliveryTarget;
 }
 
 /** "N/A" and blanks mean the field was not given. */
@@ -59,16 +63,22 @@ function readAddress(tenant: TenantConfig, address: DeliveryAddress, language?: 
     if (!phone.ok) throw invalid('phoneNumber', 'must be a mobile number of the shop’s countries');
     contact.phoneNumber = phone.msisdn;
   }
-  const voucherDelivery = given(address.voucherDeliveryAddress);
-  if (voucherDelivery !== undefined) contact.voucherDeliveryAddress = voucherDelivery;
-  return {
-    contact,
-    deviceId: given(address.deviceId),
-    channel: address.channel,
-    language: given(address.language),
-    addressLanguage: language,
-    createAccount: address.createAccount,
-  };
+  const voucherAddress = readVoucherAddress(
+    tenant,
+    address.voucherDeliveryAddress,
+    'deliveryAddress.voucherDeliveryAddress',
+  );
+  return withVoucherAddress(
+    {
+      contact,
+      deviceId: given(address.deviceId),
+      channel: address.channel,
+      language: given(address.language),
+      addressLanguage: language,
+      createAccount: address.createAccount,
+    },
+    voucherAddress,
+  );
 }
 
 /** The number a code goes to: the contact's, else that of the automatic or SMS top-up. */

@@ -25,6 +25,7 @@ import { requireConfirmedNumber } from './address';
 import type { CheckoutContext } from './context';
 import { type ChargeableMethod, chargeSavedMethod } from './saved-method';
 import { resultUrl } from './shop-origin';
+import { type KeptVoucherAddress, keepVoucherAddress } from './voucher-delivery-address';
 import { reserveVoucherPins } from './voucher-reservation';
 
 const { orders, payments } = schema;
@@ -39,6 +40,8 @@ export interface StartPaymentInput {
   additionalData?: AdditionalData;
   /** A method saved on the signed-in shopper's account: charged at once, no payer page. */
   paymentTokenId?: string;
+  /** Where voucher PINs go, as the Apple Pay start names it (decision 0048). */
+  voucherAddress?: KeptVoucherAddress;
 }
 
 /** Whether the tenant shows this method's hosted page in an iframe on its payment page. */
@@ -90,7 +93,9 @@ export async function startPayment(
     );
   }
   const plan = await db.transaction(async (tx): Promise<Plan> => {
-    const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
+    const found = await cartForCheckout(tx, tenant, input.cartName, now);
+    const { detail } = found;
+    const cart = await keepVoucherAddress(tx, found.cart, input.voucherAddress);
     if (!cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }

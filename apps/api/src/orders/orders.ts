@@ -152,26 +152,39 @@ export async function orderForCart(
   const address = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
   const customerId = signedInCustomerId ?? address.customerId ?? null;
   await checkSetups(tx, tenant, cart, customerId);
+  const contact = orderContactOf(address);
   const latest = await latestOrderOf(tx, tenant, cart.cartName);
   if (latest && latest.cartVersion === cart.version) {
-    if (customerId && !latest.customerId) {
-      await tx.update(orders).set({ customerId }).where(eq(orders.id, latest.id));
-      return { ...latest, customerId };
-    }
-    return latest;
+    // A contact step repeated since (another e-mail, the PINs by WhatsApp) counts until money arrives.
+    const changes = {
+      ...(customerId && !latest.customerId ? { customerId } : {}),
+      ...(BEFORE_MONEY.includes(latest.status) ? { contact } : {}),
+    };
+    if (Object.keys(changes).length === 0) return latest;
+    await tx.update(orders).set(changes).where(eq(orders.id, latest.id));
+    return { ...latest, ...changes };
   }
   return insertOrder(tx, tenant, {
     cartName: cart.cartName,
     cartVersion: cart.version,
     summary: detail.summary,
     lines: await snapshotLines(tx, cart, detail),
-    contact: {
-      ...address.contact,
-      ...(address.deviceId ? { deviceId: address.deviceId } : {}),
-      ...(address.language ? { language: address.language } : {}),
-    },
+    contact,
     customerId,
   });
+}
+
+/** Orders that no payment has reached: what the contact step gave may still change. */
+const BEFORE_MONEY: readonly string[] = ['paymentInit', 'paymentPending', 'failed', 'cancelled', 'aborted'];
+
+/** What the order keeps of the contact step: the contact, device, language, and where PINs go. */
+function orderContactOf(address: StoredAddress): Record<string, unknown> {
+  return {
+    ...address.contact,
+    ...(address.deviceId ? { deviceId: address.deviceId } : {}),
+    ...(address.language ? { language: address.language } : {}),
+    ...(address.voucherDelivery ? { voucherDelivery: address.voucherDelivery } : {}),
+  };
 }
 
 type CartItemOptions = Partial<

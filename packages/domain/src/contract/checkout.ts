@@ -3,6 +3,7 @@ import { CHANNELS } from '../channels';
 import { BANKS, CHECKOUT_NEXT_STEPS, CRYPTO_CURRENCIES, type IssuerId } from '../checkout';
 import { LANGUAGES } from '../locale';
 import { cartNameSchema } from './cart';
+import { voucherDeliveryAddressSchema } from './voucher-delivery';
 import './jitless';
 
 const field = (max: number) => z.string().trim().max(max).optional();
@@ -20,7 +21,8 @@ export const deliveryAddressSchema = z.object({
   countryCode: field(8),
   password: z.string().max(200).optional(),
   createAccount: z.boolean().optional(),
-  voucherDeliveryAddress: field(254),
+  /** Where voucher PINs go besides the receipt: a text as before, or `{ channel, phoneNumber }` (decision 0048). */
+  voucherDeliveryAddress: voucherDeliveryAddressSchema.optional(),
   deviceId: field(128),
   channel: z.enum(CHANNELS).optional(),
   language: z.string().trim().max(16).optional(),
@@ -96,7 +98,9 @@ export const startApplePaymentBodySchema = z.strictObject({
   savePayment: z.boolean().optional(),
   additionalData: additionalDataSchema.optional(),
   ccn: z.string().trim().max(64).optional(),
-  voucherdeliveryaddress: z.string().trim().max(254).optional(),
+  voucherdeliveryaddress: voucherDeliveryAddressSchema.optional(),
+  /** The same as `voucherdeliveryaddress`, spelt as checkout-address spells it (added). */
+  voucherDeliveryAddress: voucherDeliveryAddressSchema.optional(),
 });
 export type StartApplePaymentRequest = z.input<typeof startApplePaymentBodySchema>;
 
