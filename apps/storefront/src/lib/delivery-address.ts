@@ -1,11 +1,12 @@
-import { ADDRESS_FIELDS, ADDRESS_PLACEHOLDER } from '@shop/domain';
+import { ADDRESS_FIELDS, ADDRESS_PLACEHOLDER, type VoucherDeliveryTarget } from '@shop/domain';
 import type { DeliveryAddress } from '@shop/domain/contract';
 
 /**
  * Spec §3: the contact record sent with checkout-address. Without the mobile-app flow every
  * address field is the placeholder; the e-mail is the shopper's (for the receipt), the phone the
  * number of the last top-up when one is kept, and the language the page's; with a password, the
- * guest asks for an account (spec §6).
+ * guest asks for an account (spec §6); with a voucher delivery, the PINs go by SMS or WhatsApp
+ * (decision 0048), and the e-mail may be left out.
  */
 export function deliveryAddress(input: {
   email: string;
@@ -14,14 +15,16 @@ export function deliveryAddress(input: {
   hasMobileAppFlow: boolean;
   /** Spec §6: the guest opens an account with the e-mail and this password while paying. */
   accountPassword?: string | undefined;
+  voucherDelivery?: VoucherDeliveryTarget | undefined;
 }): DeliveryAddress {
   const address: DeliveryAddress = {};
   if (!input.hasMobileAppFlow) {
     for (const field of ADDRESS_FIELDS) address[field] = ADDRESS_PLACEHOLDER;
   }
-  address.email = input.email;
+  if (input.email) address.email = input.email;
   if (input.phoneNumber) address.phoneNumber = input.phoneNumber;
   address.language = input.language;
+  if (input.voucherDelivery) address.voucherDeliveryAddress = input.voucherDelivery;
   if (input.accountPassword) {
     address.createAccount = true;
     address.password = input.accountPassword;

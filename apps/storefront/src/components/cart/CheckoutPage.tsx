@@ -1,4 +1,4 @@
-import { beginCheckoutEvent } from '@shop/domain';
+import { beginCheckoutEvent, voucherDeliveryChoices } from '@shop/domain';
 import { getTranslations } from 'next-intl/server';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
 import { withReturn } from '../../lib/return-path';
@@ -54,6 +54,9 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             signInPath={withReturn('/login', PAYMENT_PAGE)}
             savedMethods={savedMethods}
             accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
+            voucherChannels={voucherDeliveryChoices(tenant.variations.voucherDeliveryChannels)}
+            phoneCountries={tenant.phoneCountryCodes}
+            accountPhoneNumber={shopper.signedIn ? (shopper.profile?.phoneNumber ?? undefined) : undefined}
           />
         </>
       )}

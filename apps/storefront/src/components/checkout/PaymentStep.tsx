@@ -1,6 +1,7 @@
 'use client';
 
 import './checkout.css';
+import type { VoucherDeliveryChannel } from '@shop/domain';
 import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
 import { cartSetup, setupKindOf } from '../../lib/auto-topup-setup';
@@ -32,7 +33,15 @@ export interface PaymentStepProps {
   savedMethods: PaymentToken[];
   /** The signed-in shopper's e-mail, for the receipt. */
   accountEmail: string | undefined;
+  /** How the tenant may deliver voucher PINs, when it offers a choice (decision 0048); none otherwise. */
+  voucherChannels: readonly VoucherDeliveryChannel[];
+  /** The countries whose numbers the shop takes. */
+  phoneCountries: readonly string[];
+  /** The signed-in shopper's number, offered for the PINs. */
+  accountPhoneNumber: string | undefined;
 }
+
+const holdsVoucher = (cart: DetailedCart) => cart.items.some((item) => item.kind === 'VOUCHER');
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
 function isCashCodeCart(cart: DetailedCart): boolean {
@@ -96,6 +105,9 @@ export function PaymentStep(props: PaymentStepProps) {
           setupKind={setupKindOf(cart)}
           initialEmail={props.accountEmail}
           accountProblem={flow.accountProblem}
+          voucherChannels={holdsVoucher(cart) ? props.voucherChannels : []}
+          phoneCountries={props.phoneCountries}
+          knownPhoneNumber={props.accountPhoneNumber}
         />
       )}
       {phase.step === 'otp' && (

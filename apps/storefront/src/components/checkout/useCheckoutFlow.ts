@@ -7,6 +7,7 @@ import {
   messageKeyFor,
   OTP_RESEND_INTERVAL_MS,
   startPaymentMessageKey,
+  type VoucherDeliveryTarget,
 } from '@shop/domain';
 import type { AdditionalData } from '@shop/domain/contract';
 import { useLocale } from 'next-intl';
@@ -40,6 +41,8 @@ export interface PaymentChoice {
   paymentTokenId?: string;
   /** Spec §4: the cart is a free automatic set-up; nothing is paid, its order is committed on the saved method. */
   freeSetup?: boolean;
+  /** The voucher PINs go by SMS or WhatsApp to this number (decision 0048); by e-mail without it. */
+  voucherDelivery?: VoucherDeliveryTarget;
 }
 
 /** A refusal of the account a guest asked for at checkout, shown by the form next to its field. */
@@ -237,6 +240,7 @@ export function useCheckoutFlow({
           language,
           hasMobileAppFlow,
           accountPassword: payment.accountPassword,
+          voucherDelivery: payment.voucherDelivery,
         }),
         language: checkoutAddressLanguage(currency),
         savePayment: payment.savePayment,
