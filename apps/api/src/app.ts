@@ -44,6 +44,7 @@ import { productRoutes } from './routes/products';
 import { smsTopupRoutes } from './routes/sms-topups';
 import { statisticsRoutes } from './routes/statistics';
 import { translationRoutes } from './routes/translations';
+import { voucherDeliveryRoutes } from './routes/voucher-delivery';
 import { webhookRoutes } from './routes/webhooks';
 import type { PinCipher } from './vouchers/pin-crypto';
 
@@ -85,17 +86,17 @@ export interface AppDependencies {
 export function servicesOf(
   deps: Pick<
     AppDependencies,
-    'db' | 'provider' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins' | 'commitLeaseMs'
+    'db' | 'provider' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins' | 'commitLeaseMs' | 'jobs'
   >,
 ) {
-  const { db, provider, messages, publicUrl, operator, mailer, pins, commitLeaseMs } = deps;
+  const { db, provider, messages, publicUrl, operator, mailer, pins, commitLeaseMs, jobs } = deps;
   const checkout = {
     db,
     provider,
     messages,
     webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
   };
-  return { checkout, fulfilment: { ...checkout, operator, mailer, pins, commitLeaseMs } };
+  return { checkout, fulfilment: { ...checkout, operator, mailer, pins, commitLeaseMs, jobs } };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -161,6 +162,7 @@ export async function buildApp({
     mailer,
     pins,
     commitLeaseMs,
+    jobs,
   });
   const numberOwners = createNumberOwners(operator, { log: app.log });
   await app.register(healthRoutes, {
@@ -197,6 +199,7 @@ export async function buildApp({
     await scoped.register(cartRoutes, { db, limits, numberOwners });
     await scoped.register(checkoutRoutes, { ...checkout, limits, accounts: { db, mailer, messages, pins } });
     await scoped.register(commitRoutes, { ...fulfilment, limits });
+    await scoped.register(voucherDeliveryRoutes, { db, jobs, limits });
     await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits });

@@ -67,7 +67,7 @@ await app.listen({ port: env.API_PORT, host: env.API_HOST });
 if (hostsWorker) {
   worker = await startWorker({
     jobs,
-    services: jobServices(dependencies, jobLog),
+    services: jobServices({ ...dependencies, jobs }, jobLog),
     reconcileEverySeconds: env.RECONCILE_INTERVAL_SECONDS,
   });
 }

@@ -26,7 +26,7 @@ const dependencies = shopServices(env, { registry, database, pins });
 const jobs = await openJobQueue(env, database, { maintains: true, log });
 const worker = await startWorker({
   jobs,
-  services: jobServices(dependencies, log),
+  services: jobServices({ ...dependencies, jobs }, log),
   reconcileEverySeconds: env.RECONCILE_INTERVAL_SECONDS,
 });
 

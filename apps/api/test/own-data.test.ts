@@ -113,6 +113,7 @@ const {
   orderUnits,
   orders,
   payments,
+  voucherDeliveries,
 } = schema;
 
 const orderRow = async (orderNumber: string) =>
@@ -131,6 +132,7 @@ async function storedRows(): Promise<Record<string, string[]>> {
     payments: await db.select().from(payments),
     carts: await db.select().from(carts),
     cartItems: await db.select().from(cartItems),
+    voucherDeliveries: await db.select().from(voucherDeliveries),
   };
   return Object.fromEntries(
     Object.entries(tables).map(([name, rows]) => [

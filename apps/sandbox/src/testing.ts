@@ -51,6 +51,13 @@ export function sandboxClient(baseUrl: string) {
       (await json<{ balance: number }>(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance,
     /** The messages sent to an address or number, newest first. */
     outbox: (to: string) => json<OutboxMessage[]>(`/outbox?to=${encodeURIComponent(to)}`),
+    /** The SMS/WhatsApp gateway refuses (503) the next `count` messages to the number. */
+    failMessages: (to: string, count: number) =>
+      json<{ to: string; count: number }>('/outbox/failures', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to, count }),
+      }),
     /** The provider's payment, by its id or by its payer URL. */
     payment: (payerUrlOrId: string) => json<SandboxPayment>(`/psp/payments/${paymentIdOf(payerUrlOrId)}`),
     /** An assertion of the shop's identity provider, as its login page would hand it over. */

@@ -417,6 +417,39 @@ export const orderUnits = pgTable(
 );
 
 /**
+ * One sending of an order's voucher PINs by SMS or WhatsApp (decision 0048): the order's own once
+ * it is final, and one per "send again". Sent by a job; its state says whether it went, so a try
+ * after success sends nothing. Its id is the gateway's idempotency key.
+ */
+export const voucherDeliveries = pgTable(
+  'voucher_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason', { enum: ['ORDER', 'SEND_AGAIN'] }).notNull(),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    /** E.164, as the order's contact holds it. */
+    phoneNumber: text('phone_number').notNull(),
+    state: text('state', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    /** Tries made at the gateway so far. */
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('voucher_deliveries_order').on(table.orderId, table.createdAt),
+    // The order's own sending is made once, however often its commit is repeated.
+    uniqueIndex('voucher_deliveries_order_once').on(table.orderId).where(sql`${table.reason} = 'ORDER'`),
+    index('voucher_deliveries_open').on(table.state, table.updatedAt),
+  ],
+);
+
+/**
  * A voucher PIN of the shop's own stock, imported per product. The PIN is stored encrypted
  * (AES-256-GCM) with a keyed hash to refuse duplicates; it is reserved for an order when payment
  * starts, released when the payment fails or the reservation expires, and sold at commit.

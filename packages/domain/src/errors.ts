@@ -95,6 +95,8 @@ export const ERROR_CATALOGUE = {
   // The provider's fraud screening refused to start the payment; nothing was charged. The
   // shopper's text does not say why (decision 0049).
   PAYMENT_REFUSED: { status: 402, messageKey: 'paymentRefused' },
+  // "Send again" of an order whose PINs go by no SMS or WhatsApp, or that has none (decision 0048).
+  VOUCHER_DELIVERY_UNAVAILABLE: { status: 409, messageKey: 'voucherDeliveryUnavailable' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -154,12 +156,24 @@ export function startPaymentMessageKey(code: string | undefined): string {
   return code === 'START_PAYMENT_ERROR' ? START_PAYMENT_FAILED_MESSAGE_KEY : messageKeyFor(code);
 }
 
+/**
+ * "Send again" of voucher PINs is limited per order (decision 0048): past the limit the shopper is
+ * told to wait, in words about the PIN rather than the general "too many requests".
+ */
+export const VOUCHER_SEND_AGAIN_LIMIT_MESSAGE_KEY = 'voucherSendAgainTooOften';
+
+/** The message key of a failed "send again" answer. */
+export function voucherSendAgainMessageKey(code: string | undefined): string {
+  return code === 'TOO_MANY_REQUESTS' ? VOUCHER_SEND_AGAIN_LIMIT_MESSAGE_KEY : messageKeyFor(code);
+}
+
 /** Every message key an error can map to (each must have a text in every language). */
 export const ERROR_MESSAGE_KEYS: readonly string[] = [
   ...new Set([
     ...Object.values(ERROR_CATALOGUE).map((entry) => entry.messageKey),
     GENERAL_ERROR_MESSAGE_KEY,
     START_PAYMENT_FAILED_MESSAGE_KEY,
+    VOUCHER_SEND_AGAIN_LIMIT_MESSAGE_KEY,
   ]),
 ];
 

@@ -27,3 +27,4 @@ export * from './postcode';
 export * from './schedule';
 export * from './sms-topup';
 export * from './voucher';
+export * from './voucher-delivery';

@@ -14,6 +14,7 @@ import { forgetFraudSignals } from '../orders/fraud-signals';
 import type { Order } from '../orders/orders';
 import { listTokens } from '../payment-methods/tokens';
 import { listSmsTopups } from '../sms-topups/registrations';
+import { deliveryTargetOf } from '../voucher-delivery/deliveries';
 import { issueCode, useCode } from './codes';
 import type { AccountContext } from './context';
 import { sendCode } from './delivery';
@@ -27,12 +28,17 @@ import type { Customer } from './sessions';
  * account (GDPR art. 15 and 20), and deleting the account (art. 17) with its orders anonymised.
  */
 
-const { accountCodes, carts, customerSessions, customers, orders, orderUnits } = schema;
+const { accountCodes, carts, customerSessions, customers, orders, orderUnits, voucherDeliveries } = schema;
 
 type OrderContact = OwnDataExport['orders'][number]['contact'];
 
-const contactOf = (order: Order): OrderContact =>
-  Object.fromEntries(Object.entries(order.contact).filter(([, value]) => typeof value === 'string'));
+const contactOf = (order: Order): OrderContact => {
+  const voucherDelivery = deliveryTargetOf(order);
+  return {
+    ...Object.fromEntries(Object.entries(order.contact).filter(([, value]) => typeof value === 'string')),
+    ...(voucherDelivery ? { voucherDelivery } : {}),
+  };
+};
 
 /** Everything the shop holds about the account, as one document; never a token, hash or code. */
 export async function exportOwnData(
@@ -161,6 +167,8 @@ async function anonymiseOrders(tx: Transaction, context: AccountContext, custome
   const orderIds = own.map((order) => order.id);
   if (orderIds.length > 0) {
     await tx.update(orderUnits).set({ phoneNumber: null }).where(inArray(orderUnits.orderId, orderIds));
+    // The numbers voucher PINs went to go too; a sending still waiting then finds nothing to send.
+    await tx.delete(voucherDeliveries).where(inArray(voucherDeliveries.orderId, orderIds));
   }
   await forgetFraudSignals(tx, orderIds);
   const cartNames = own.map((order) => order.cartName);

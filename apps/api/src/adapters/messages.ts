@@ -10,9 +10,17 @@ export interface TextMessage {
   from?: string;
 }
 
+/** How one message is sent, where the sender needs more than a quick retry. */
+export interface SendOptions {
+  /** The same key sent again is taken once by the gateway: a try repeated after a lost answer sends nothing twice. */
+  idempotencyKey?: string;
+  /** One try only: the caller tries again itself, later (a job with back-off). */
+  singleTry?: boolean;
+}
+
 /** The SMS / WhatsApp gateway as our flows see it. */
 export interface MessageGateway {
-  send(message: TextMessage): Promise<void>;
+  send(message: TextMessage, options?: SendOptions): Promise<void>;
 }
 
 /** The gateway could not be reached or refused the message, after every try. */
@@ -20,16 +28,18 @@ export class MessageGatewayUnavailableError extends UpstreamUnavailableError {
   override readonly name = 'MessageGatewayUnavailableError';
 }
 
-/** The sandbox's HTTP gateway (`POST /outbox/messages`). */
+/** The sandbox's HTTP gateway (`POST /outbox/messages`, `Idempotency-Key` honoured). */
 export function createHttpMessageGateway(options: HttpClientOptions): MessageGateway {
-  const client = createHttpClient(
-    options,
-    (message, attempts, cause) =>
-      new MessageGatewayUnavailableError(`The message gateway failed: ${message}`, attempts, { cause }),
-  );
+  const unavailable = (message: string, attempts: number, cause: unknown) =>
+    new MessageGatewayUnavailableError(`The message gateway failed: ${message}`, attempts, { cause });
+  const client = createHttpClient(options, unavailable);
+  const singleTry = createHttpClient({ ...options, retries: 0 }, unavailable);
   return {
-    async send(message) {
-      const answer = await client.send('POST', '/outbox/messages', { body: message });
+    async send(message, { idempotencyKey, singleTry: once = false } = {}) {
+      const answer = await (once ? singleTry : client).send('POST', '/outbox/messages', {
+        body: message,
+        headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+      });
       if (answer.status >= 200 && answer.status < 300) return;
       throw new MessageGatewayUnavailableError(
         `The message gateway refused the message (${answer.status})`,

@@ -6,6 +6,7 @@ import {
   isOtpRequired,
   isSetupKind,
   parseMsisdn,
+  type VoucherDeliveryTarget,
 } from '@shop/domain';
 import type {
   CheckoutAddressAnswer,
@@ -22,6 +23,7 @@ import type { AppSession } from '../mobile-app/sessions';
 import { paymentItemsOf } from '../orders/orders';
 import type { CheckoutContext } from './context';
 import { challengeOf, noCodeSent, openChallenge, type PendingOtp, sendChallenge } from './otp';
+import { readVoucherAddress, withVoucherAddress } from './voucher-delivery-address';
 
 const { carts } = schema;
 
@@ -35,6 +37,8 @@ export interface StoredAddress {
   createAccount?: boolean;
   /** The account created at this step (createAccount): the order goes into its history. */
   customerId?: string;
+  /** Where the voucher PINs go by SMS or WhatsApp, if the shopper chose one (decision 0048). */
+  voucherDelivery?: VoucherDeliveryTarget;
 }
 
 /** "N/A" and blanks mean the field was not given. */
@@ -81,17 +85,23 @@ function readAddress(
     if (!phone.ok) throw invalid('phoneNumber', 'must be a mobile number of the shop’s countries');
     contact.phoneNumber = phone.msisdn;
   }
-  const voucherDelivery = given(address.voucherDeliveryAddress);
-  if (voucherDelivery !== undefined) contact.voucherDeliveryAddress = voucherDelivery;
+  const voucherAddress = readVoucherAddress(
+    tenant,
+    address.voucherDeliveryAddress,
+    'deliveryAddress.voucherDeliveryAddress',
+  );
   const deviceId = app?.deviceId ?? given(address.deviceId);
-  return {
-    contact,
-    ...(deviceId ? { deviceId } : {}),
-    channel: app ? 'app' : address.channel,
-    language: given(address.language),
-    addressLanguage: language,
-    createAccount: address.createAccount,
-  };
+  return withVoucherAddress(
+    {
+      contact,
+      ...(deviceId ? { deviceId } : {}),
+      channel: app ? 'app' : address.channel,
+      language: given(address.language),
+      addressLanguage: language,
+      createAccount: address.createAccount,
+    },
+    voucherAddress,
+  );
 }
 
 /** The number a code goes to: the contact's, else that of the automatic or SMS top-up. */

@@ -28,6 +28,7 @@ import type { CheckoutContext } from './context';
 import { attemptSignals, refusedStart } from './fraud-signals';
 import { type ChargeableMethod, chargeSavedMethod } from './saved-method';
 import { resultUrl } from './shop-origin';
+import { type KeptVoucherAddress, keepVoucherAddress } from './voucher-delivery-address';
 import { reserveVoucherPins } from './voucher-reservation';
 
 const { orders, payments } = schema;
@@ -46,6 +47,8 @@ export interface StartPaymentInput {
   deviceId?: string;
   /** PayPal FraudNet's session id of this checkout (paypal only). */
   fraudnetSessionId?: string;
+  /** Where voucher PINs go, as the Apple Pay start names it (decision 0048). */
+  voucherAddress?: KeptVoucherAddress;
 }
 
 /** Whether the tenant shows this method's hosted page in an iframe on its payment page. */
@@ -99,7 +102,9 @@ export async function startPayment(
   // A FraudNet session id with another method is refused before anything is kept.
   attemptSignals(input.method, input.deviceId, input.fraudnetSessionId);
   const plan = await db.transaction(async (tx): Promise<Plan> => {
-    const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
+    const found = await cartForCheckout(tx, tenant, input.cartName, now);
+    const { detail } = found;
+    const cart = await keepVoucherAddress(tx, found.cart, input.voucherAddress);
     if (!cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }

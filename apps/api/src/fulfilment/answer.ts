@@ -1,6 +1,7 @@
 import { commitMessageKey, type OrderStatus, type Settlement, settledPaymentStatus } from '@shop/domain';
 import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import type { Order, Payment } from '../orders/orders';
+import { deliveryView } from '../voucher-delivery/deliveries';
 import { readSoldPin } from '../vouchers/stock';
 import type { FulfilmentContext } from './context';
 import type { OrderUnit } from './units';
@@ -25,12 +26,17 @@ function brandOf(order: Order, unit: OrderUnit): DeliveredVoucher['brand'] {
 /** What reading an order's answer needs: its PINs are decrypted from the tenant's stock. */
 type AnswerReader = Pick<FulfilmentContext, 'db' | 'tenant' | 'pins'>;
 
-async function vouchersOf(
+/** The delivered voucher units of the order, in its order. */
+export const deliveredVoucherUnits = (units: readonly OrderUnit[]): OrderUnit[] =>
+  units.filter((unit) => unit.kind === 'VOUCHER' && unit.state === 'SUCCEEDED');
+
+/** The PINs of the delivered voucher units, decrypted, in the order of `deliveredVoucherUnits`. */
+export async function vouchersOf(
   context: AnswerReader,
   order: Order,
   units: readonly OrderUnit[],
 ): Promise<DeliveredVoucher[]> {
-  const delivered = units.filter((unit) => unit.kind === 'VOUCHER' && unit.state === 'SUCCEEDED');
+  const delivered = deliveredVoucherUnits(units);
   return Promise.all(
     delivered.map(async (unit) => {
       const result = unit.result as { pinEncrypted?: string; serial?: string; validUntil?: string };
@@ -107,6 +113,7 @@ export async function finalAnswer(
     phoneNumbers: toppedUpNumbers(units),
     message: commitMessageKey(outcome.status) ?? failureMessageKey(units),
     orderedAt: order.createdAt.toISOString(),
+    voucherDelivery: await deliveryView(context.db, order, vouchers.length > 0),
   };
 }
 
@@ -126,5 +133,6 @@ export function interimAnswer(order: Order, payment: Payment | undefined, orderS
     phoneNumbers: [],
     message: null,
     orderedAt: order.createdAt.toISOString(),
+    voucherDelivery: null,
   };
 }

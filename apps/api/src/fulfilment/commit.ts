@@ -20,6 +20,8 @@ import { syncWaitingPayment } from '../orders/payment-state';
 import { keepSavedPayment } from '../payment-methods/from-checkout';
 import { chargeableToken } from '../payment-methods/tokens';
 import { registerSmsSetups } from '../sms-topups/setup';
+import { requestOrderDelivery } from '../voucher-delivery/deliveries';
+import { queueDelivery } from '../voucher-delivery/send';
 import { releasePins } from '../vouchers/stock';
 import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
 import type { FulfilmentContext } from './context';
@@ -190,7 +192,11 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
   if (outcome.settled) return answerFinal(context, { order, payment }, true);
   if (payment) await settlePayment(context, order, payment, outcome.settlement);
   const settled = { ...outcome, settled: true };
-  await context.db.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
+  const deliveryId = await context.db.transaction(async (tx) => {
+    await tx.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
+    return requestOrderDelivery(tx, order);
+  });
+  if (deliveryId) await queueDelivery(context, deliveryId);
   await keepSetups(context, order, payment);
   const answer = await answerFinal(context, await reload(context, order.id), false);
   await mailReceipt(context, order, answer);

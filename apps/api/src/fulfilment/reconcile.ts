@@ -3,6 +3,7 @@ import { type OrderStatus, UNDECIDED_PAYMENT_STATES } from '@shop/domain';
 import type { TenantRegistry } from '@shop/tenants';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { syncPayment } from '../orders/payment-state';
+import { resumeStaleDeliveries } from '../voucher-delivery/send';
 import { releaseExpiredReservations } from '../vouchers/stock';
 import { commitOrder } from './commit';
 import type { FulfilmentServices } from './context';
@@ -61,12 +62,14 @@ async function followUpOpenPayments(services: Services, now: Date, limit: number
  * webhook); every order left between payment and a settled outcome (after a crash, a timeout,
  * an operator outage, or a shopper who never came back) is committed, with the same references
  * as any earlier try, so nothing is delivered or charged twice. Expired voucher reservations go
- * back to stock. Answers how many orders it took up.
+ * back to stock, and voucher deliveries whose job was lost are sent again. Answers how many
+ * orders it took up.
  */
 export async function reconcileOrders(services: Services, now = new Date(), limit = 20): Promise<number> {
   const { db, tenants, log } = services;
   await releaseExpiredReservations(db, now);
   await followUpOpenPayments(services, now, limit);
+  await resumeStaleDeliveries(services, now, limit);
   const due = await db
     .select()
     .from(orders)

@@ -50,6 +50,8 @@ export const DEFAULT_ABUSE_LIMITS = {
   accountCodePerClient: { max: 20, windowMs: HOUR },
   /** Copies of an account's data: each reads every order of the account. */
   accountExport: { max: 10, windowMs: HOUR },
+  /** "Send again" of an order's voucher PINs by SMS or WhatsApp, per order (decision 0048). */
+  voucherSendAgain: { max: 3, windowMs: HOUR },
   /** The storefront's error reports. */
   clientLog: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Allowance>;

@@ -4,6 +4,7 @@ import { deleteExpiredCarts } from '../cart/service';
 import { reconcileOrders } from '../fulfilment/reconcile';
 import { staleSmsRequests } from '../sms-topups/inbound';
 import { processSmsRequest } from '../sms-topups/process';
+import { sendVoucherDelivery } from '../voucher-delivery/send';
 import { runCommitJob } from './commit-order';
 import type { JobHandlers, JobQueue } from './queue';
 
@@ -35,6 +36,9 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
     },
     'auto-topup-light-link': async ({ linkId }) => {
       if (await sendLightLink(services, linkId)) log.info({ linkId }, 'light top-up link sent');
+    },
+    'voucher-delivery': async ({ deliveryId }) => {
+      if (await sendVoucherDelivery(services, deliveryId)) log.info({ deliveryId }, 'voucher PINs sent');
     },
     'delete-expired-carts': async () => {
       const deleted = await deleteExpiredCarts(db);

@@ -19,6 +19,8 @@ export const jobPayloads = {
   'sms-topup': z.object({ requestId: z.uuid() }),
   /** A light automatic top-up's link, sent by SMS (decision 0042). */
   'auto-topup-light-link': z.object({ linkId: z.uuid() }),
+  /** An order's voucher PINs, sent by SMS or WhatsApp (decision 0048). */
+  'voucher-delivery': z.object({ deliveryId: z.uuid() }),
 };
 
 export type JobName = keyof typeof jobPayloads;
@@ -78,6 +80,15 @@ export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
     keyOf: ({ linkId }) => linkId,
     retries: 6,
     retryDelaySeconds: 10,
+    concurrency: 2,
+    pollSeconds: 1,
+  },
+  // A gateway that refuses or cannot be reached: 5-10 s, 10-20 s, ... about 21 to 42 minutes in
+  // all, then the delivery is given up (the PINs stay on the result page and in the history).
+  'voucher-delivery': {
+    keyOf: ({ deliveryId }) => deliveryId,
+    retries: 8,
+    retryDelaySeconds: 5,
     concurrency: 2,
     pollSeconds: 1,
   },

@@ -167,25 +167,43 @@ async function currentOrder(
   address: StoredAddress,
   customerId: string | null,
 ): Promise<Order> {
+  const contact = orderContactOf(address);
   const latest = await latestOrderOf(tx, tenant, cart.cartName);
   if (latest && latest.cartVersion === cart.version) {
-    if (customerId && !latest.customerId) {
-      await tx.update(orders).set({ customerId }).where(eq(orders.id, latest.id));
-      return { ...latest, customerId };
-    }
-    return latest;
+    // A contact step repeated since (another e-mail, the PINs by WhatsApp) counts until money arrives.
+    // The device id kept on the order (keepDeviceId) stays until another one comes.
+    const kept = (latest.contact as { deviceId?: string }).deviceId;
+    const owner = customerId && !latest.customerId ? customerId : undefined;
+    const retold = BEFORE_MONEY.includes(latest.status)
+      ? kept
+        ? { ...contact, deviceId: kept }
+        : contact
+      : undefined;
+    if (!owner && !retold) return latest;
+    // Drizzle leaves out what is undefined: only the changes are written.
+    await tx.update(orders).set({ customerId: owner, contact: retold }).where(eq(orders.id, latest.id));
+    return { ...latest, ...(owner ? { customerId: owner } : {}), ...(retold ? { contact: retold } : {}) };
   }
   return insertOrder(tx, tenant, {
     cartName: cart.cartName,
     cartVersion: cart.version,
     summary: detail.summary,
     lines: await snapshotLines(tx, cart, detail),
-    contact: {
-      ...address.contact,
-      ...(address.language ? { language: address.language } : {}),
-    },
+    contact,
     customerId,
   });
+}
+
+/** Orders that no payment has reached: what the contact step gave may still change. */
+const BEFORE_MONEY: readonly string[] = ['paymentInit', 'paymentPending', 'failed', 'cancelled', 'aborted'];
+
+/** What the order keeps of the contact step: the contact, device, language, and where PINs go. */
+function orderContactOf(address: StoredAddress): Record<string, unknown> {
+  return {
+    ...address.contact,
+    ...(address.language ? { language: address.language } : {}),
+    ...(address.voucherDelivery ? { voucherDelivery: address.voucherDelivery } : {}),
+  };
 }
 
 type CartItemOptions = Partial<

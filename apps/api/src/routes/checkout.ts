@@ -21,6 +21,7 @@ import type { CheckoutServices } from '../checkout/context';
 import { createOrder, orderStatus } from '../checkout/order-requests';
 import { verifyChallenge } from '../checkout/otp';
 import { startPayment } from '../checkout/start-payment';
+import { readVoucherAddress } from '../checkout/voucher-delivery-address';
 import { accountContextOf } from '../http/account-context';
 import { checkoutContextOf } from '../http/checkout-context';
 import type { AbuseLimits } from '../http/rate-limits';
@@ -157,12 +158,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request) => {
-      const { cartName, savePayment, additionalData } = request.body;
+      const { cartName, savePayment, additionalData, voucherdeliveryaddress, voucherDeliveryAddress } =
+        request.body;
+      const field =
+        voucherdeliveryaddress === undefined ? 'voucherDeliveryAddress' : 'voucherdeliveryaddress';
       return startPayment(await orderingContext(request), {
         cartName,
         method: 'applepay',
         savePayment,
         additionalData,
+        voucherAddress: readVoucherAddress(
+          request.tenant,
+          voucherdeliveryaddress ?? voucherDeliveryAddress,
+          field,
+        ),
       });
     },
   );

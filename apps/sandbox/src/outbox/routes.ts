@@ -1,14 +1,21 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { IdempotencyStore } from '../idempotency';
 import { answerErrorsAsJson, sendError, sendPage } from '../replies';
+import { GatewayFailures } from './failures';
 import type { Outbox } from './messages';
 import { outboxPage } from './page';
-import { parseGatewayMessage, parseRecipient } from './validation';
+import { parseFailureRequest, parseGatewayMessage, parseIdempotencyKey, parseRecipient } from './validation';
 
 /**
  * The message outbox, registered under `/outbox` (the SMTP side is `smtp.ts`):
  *
  * - `POST /outbox/messages` `{ channel: 'sms' | 'whatsapp', to, from?, text }`: the SMS/WhatsApp
- *   gateway; 202 `{ messageId }`, 400 `VALIDATION_FAILED`.
+ *   gateway; 202 `{ messageId }`, 400 `VALIDATION_FAILED`. An `Idempotency-Key` header makes a
+ *   repeated message (same key, same body) answer the first one's id without keeping it twice
+ *   (another body: 409 `IDEMPOTENCY_KEY_REUSED`); 503 `GATEWAY_UNAVAILABLE` while a failure
+ *   request refuses messages to the number (the message is not kept).
+ * - `POST /outbox/failures` `{ to, count }`: the gateway refuses the next `count` messages to that
+ *   number, with or without its `+`; 200 `{ to, count }`.
  * - `GET /outbox?to=`: the messages, newest first, all or those sent to one recipient; JSON
  *   `[{ messageId, channel, to, from, subject, text, sentAt }]`, or a page for a browser (a
  *   request whose Accept header asks for HTML). 400 `VALIDATION_FAILED` for a `to` that is
@@ -17,12 +24,45 @@ import { parseGatewayMessage, parseRecipient } from './validation';
 export const outboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app, { outbox }) => {
   answerErrorsAsJson(app, 'outbox');
 
+  const failures = new GatewayFailures();
+  const accepted = new IdempotencyStore<string>();
+
   app.post('/messages', async (request, reply) => {
     const parsed = parseGatewayMessage(request.body);
     if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
+    const key = parseIdempotencyKey(request.headers['idempotency-key']);
+    if (!key.ok) return sendError(reply, 400, 'VALIDATION_FAILED', key.message);
     const { channel, to, from, text } = parsed.value;
+    if (key.value !== undefined) {
+      const earlier = accepted.lookup(key.value, parsed.value);
+      if (earlier.kind === 'conflict') {
+        return sendError(
+          reply,
+          409,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key came with another message',
+        );
+      }
+      if (earlier.kind === 'replay') return reply.status(202).send({ messageId: earlier.answer });
+    }
+    if (failures.refuses(to.replace(/^\+/, ''))) {
+      return sendError(
+        reply,
+        503,
+        'GATEWAY_UNAVAILABLE',
+        `The gateway refused the message to ${to} (asked for by POST /outbox/failures)`,
+      );
+    }
     const message = outbox.add({ channel, to, from: from ?? null, subject: null, text });
+    if (key.value !== undefined) accepted.remember(key.value, parsed.value, message.messageId);
     return reply.status(202).send({ messageId: message.messageId });
+  });
+
+  app.post('/failures', async (request, reply) => {
+    const parsed = parseFailureRequest(request.body);
+    if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
+    failures.set(parsed.value.digits, parsed.value.count);
+    return reply.status(200).send({ to: `+${parsed.value.digits}`, count: parsed.value.count });
   });
 
   app.get<{ Querystring: { to?: string | string[] } }>('/', async (request, reply) => {

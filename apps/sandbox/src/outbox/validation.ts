@@ -46,3 +46,35 @@ export function parseRecipient(query: string): Parsed<Recipient> {
   }
   return fail('to must be an e-mail address or a phone number such as +4917012345678');
 }
+
+/** A failure request: the number (digits only) and how many of its next messages are refused. */
+export interface FailureRequest {
+  /** The number's digits: `+4917…` and `4917…` are the same number. */
+  digits: string;
+  count: number;
+}
+
+/** The most messages one failure request can refuse: enough for any retry schedule. */
+export const MAX_FAILURE_COUNT = 1000;
+
+/** The body of `POST /outbox/failures`: `{ to, count }`, `to` with or without its leading `+`. */
+export function parseFailureRequest(body: unknown): Parsed<FailureRequest> {
+  if (!isRecord(body)) return fail('The body must be a JSON object');
+  const { to, count } = body;
+  if (typeof to !== 'string' || !/^\+?\d{6,15}$/.test(to.trim())) {
+    return fail('to must be a phone number: 6 to 15 digits, with or without a leading +');
+  }
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > MAX_FAILURE_COUNT) {
+    return fail(`count must be a whole number from 0 to ${MAX_FAILURE_COUNT}`);
+  }
+  return { ok: true, value: { digits: to.trim().replace(/^\+/, ''), count } };
+}
+
+/** An `Idempotency-Key` header: 1 to 255 visible ASCII characters; undefined when there is none. */
+export function parseIdempotencyKey(header: string | string[] | undefined): Parsed<string | undefined> {
+  if (header === undefined) return { ok: true, value: undefined };
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) {
+    return fail('Idempotency-Key must be 1 to 255 visible ASCII characters, given once');
+  }
+  return { ok: true, value: header };
+}

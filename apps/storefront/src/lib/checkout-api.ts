@@ -9,11 +9,13 @@ import {
   paymentTokensAnswerSchema,
   type ResendOtpRequest,
   type Schema,
+  type SendVoucherAgainRequest,
   type StartApplePaymentRequest,
   type StartPaymentRequest,
   startedPaymentAnswerSchema,
   type ValidateOtpRequest,
   validateOtpAnswerSchema,
+  voucherDeliverySchema,
 } from '@shop/domain/contract';
 import { callShopApi } from './shop-api';
 
@@ -85,3 +87,21 @@ export async function savedPaymentMethods(): Promise<PaymentToken[]> {
 export function cashCodeResultPath(cartName: string, orderNumber: string): string {
   return `/shop/checkout/result/cash-code?${new URLSearchParams({ cartName, orderNumber })}`;
 }
+
+/** Where an order's voucher PINs by SMS or WhatsApp are asked about and sent again (decision 0048). */
+const voucherDeliveryPath = (orderNumber: string) =>
+  `/api/shop/rest/orders/${encodeURIComponent(orderNumber)}/voucher-delivery`;
+
+/** How the sending of the order's PINs stands; a guest names the cart, a signed-in shopper needs not. */
+export const readVoucherDelivery = (orderNumber: string, cartName: string | undefined) =>
+  callShopApi(
+    `${voucherDeliveryPath(orderNumber)}${cartName ? `?${new URLSearchParams({ cartName })}` : ''}`,
+    voucherDeliverySchema,
+  );
+
+/** Sends the order's PINs again, to the number chosen at checkout (429 past the limit per order). */
+export const sendVoucherAgain = (orderNumber: string, cartName: string | undefined) =>
+  callShopApi(voucherDeliveryPath(orderNumber), voucherDeliverySchema, {
+    method: 'POST',
+    body: JSON.stringify((cartName ? { cartName } : {}) satisfies SendVoucherAgainRequest),
+  });

@@ -34,4 +34,17 @@ describe('deliveryAddress', () => {
     });
     expect(deliveryAddress({ ...base, deviceId: undefined })).not.toHaveProperty('deviceId');
   });
+
+  it('sends where the voucher PINs go by SMS or WhatsApp, and leaves an e-mail not given as not given', () => {
+    const address = deliveryAddress({
+      ...base,
+      email: '',
+      voucherDelivery: { channel: 'whatsapp', phoneNumber: '+4917012345678' },
+    });
+    expect(address).toMatchObject({
+      email: 'N/A',
+      voucherDeliveryAddress: { channel: 'whatsapp', phoneNumber: '+4917012345678' },
+    });
+    expect(deliveryAddress(base)).not.toHaveProperty('voucherDeliveryAddress');
+  });
 });

@@ -29,6 +29,7 @@ function answer(overrides: Partial<CommitAnswer>): CommitAnswer {
     phoneNumbers: ['+491701234567'],
     message: null,
     orderedAt: '2026-11-23T10:00:00.000Z',
+    voucherDelivery: null,
     ...overrides,
   };
 }

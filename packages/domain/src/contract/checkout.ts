@@ -10,6 +10,7 @@ import {
 import { LANGUAGES } from '../locale';
 import { cartNameSchema } from './cart';
 import { deviceIdSchema, fraudnetSessionIdSchema } from './fraud-signals';
+import { voucherDeliveryAddressSchema } from './voucher-delivery';
 import './jitless';
 
 const field = (max: number) => z.string().trim().max(max).optional();
@@ -27,7 +28,8 @@ export const deliveryAddressSchema = z.object({
   countryCode: field(8),
   password: z.string().max(200).optional(),
   createAccount: z.boolean().optional(),
-  voucherDeliveryAddress: field(254),
+  /** Where voucher PINs go besides the receipt: a text as before, or `{ channel, phoneNumber }` (decision 0048). */
+  voucherDeliveryAddress: voucherDeliveryAddressSchema.optional(),
   // Blank or "N/A", like the address fields: none given.
   deviceId: z.union([deviceIdSchema, z.enum(['', ADDRESS_PLACEHOLDER])]).optional(),
   channel: z.enum(CHANNELS).optional(),
@@ -104,7 +106,9 @@ export const startApplePaymentBodySchema = z.strictObject({
   savePayment: z.boolean().optional(),
   additionalData: additionalDataSchema.optional(),
   ccn: z.string().trim().max(64).optional(),
-  voucherdeliveryaddress: z.string().trim().max(254).optional(),
+  voucherdeliveryaddress: voucherDeliveryAddressSchema.optional(),
+  /** The same as `voucherdeliveryaddress`, spelt as checkout-address spells it (added). */
+  voucherDeliveryAddress: voucherDeliveryAddressSchema.optional(),
 });
 export type StartApplePaymentRequest = z.input<typeof startApplePaymentBodySchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { cartNameSchema } from './cart';
 import { orderNumberSchema } from './checkout';
 import { deviceIdSchema } from './fraud-signals';
+import { voucherDeliverySchema } from './voucher-delivery';
 import './jitless';
 
 /** POST /api/shop/rest/payment-commit-order (spec §7, docs/fulfilment.md). */
@@ -45,6 +46,8 @@ export const commitAnswerSchema = z
     message: z.string().nullable(),
     /** When the order was placed (ISO 8601): the date the success page shows. */
     orderedAt: z.iso.datetime(),
+    /** The latest sending of the PINs by SMS or WhatsApp, where the shopper asked for one (added). */
+    voucherDelivery: voucherDeliverySchema.nullable(),
   })
   .meta({ id: 'CommitAnswer' });
 export type CommitAnswer = z.infer<typeof commitAnswerSchema>;

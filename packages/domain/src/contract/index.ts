@@ -21,3 +21,4 @@ export * from './payment-methods';
 export * from './sms-topups';
 export * from './statistics';
 export * from './translations';
+export * from './voucher-delivery';

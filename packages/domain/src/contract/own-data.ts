@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '../account';
 import { accountProfileSchema, historyOrderSchema } from './account';
 import { autoTopupRowSchema } from './auto-topups';
 import { smsTopupRowSchema } from './sms-topups';
+import { voucherDeliveryTargetSchema } from './voucher-delivery';
 import './jitless';
 import { paymentTokenSchema } from './payment-methods';
 
@@ -30,6 +31,8 @@ export const orderContactSchema = z.object({
   city: optional,
   countryCode: optional,
   voucherDeliveryAddress: optional,
+  /** Where the PINs were sent by SMS or WhatsApp. */
+  voucherDelivery: voucherDeliveryTargetSchema.optional(),
   deviceId: optional,
   language: optional,
 });

@@ -1,4 +1,4 @@
-import { beginCheckoutEvent } from '@shop/domain';
+import { beginCheckoutEvent, voucherDeliveryChoices } from '@shop/domain';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { currentAppVisit } from '../../lib/app-session';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
@@ -77,6 +77,9 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             accountEmail={shopper.signedIn ? (shopper.profile?.email ?? undefined) : undefined}
             billingAddress={billingAddress}
             sendDeviceId={tenant.settings.shouldSendDeviceID && !app}
+            voucherChannels={voucherDeliveryChoices(tenant.variations.voucherDeliveryChannels)}
+            phoneCountries={tenant.phoneCountryCodes}
+            accountPhoneNumber={shopper.signedIn ? (shopper.profile?.phoneNumber ?? undefined) : undefined}
           />
         </>
       )}

@@ -1,10 +1,17 @@
 'use client';
 
-import { BANKS, type CryptoCurrency, formatMoney, SAVABLE_PAYMENT_METHODS } from '@shop/domain';
+import {
+  BANKS,
+  type CryptoCurrency,
+  formatMoney,
+  SAVABLE_PAYMENT_METHODS,
+  type VoucherDeliveryChannel,
+} from '@shop/domain';
 import type { AdditionalData, PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { CartSetup } from '../../lib/auto-topup-setup';
+import { savedPhoneNumber } from '../../lib/phone-number-cookie';
 import { rememberedSetupMethod } from '../../lib/setup-method';
 import type { FieldErrors } from '../account/profile-checks';
 import { newPasswordProblem } from '../auth/checks';
@@ -25,6 +32,7 @@ import { PaymentMethodChoice, SAVED_METHOD_PREFIX } from './PaymentMethodChoice'
 import { EMAIL, ReceiptEmailField } from './ReceiptEmailField';
 import type { AccountProblem, PaymentChoice } from './useCheckoutFlow';
 import { useHydrated } from './useHydrated';
+import { loadVoucherPhone, VoucherDeliveryChoice } from './VoucherDeliveryChoice';
 
 export interface PaymentFormProps {
   methods: readonly string[];
@@ -55,9 +63,25 @@ export interface PaymentFormProps {
   accountProblem?: AccountProblem | undefined;
   /** The app flow asks for the shopper's names and address (spec §3); undefined elsewhere. */
   billingAddress?: BillingAddressRules | undefined;
+  /**
+   * How the cart's voucher PINs may reach the shopper (the tenant's channels, decision 0048); none
+   * where there is nothing to choose (no voucher, or e-mail only).
+   */
+  voucherChannels?: readonly VoucherDeliveryChannel[];
+  /** The countries whose numbers the shop takes (tenant phoneCountryCodes). */
+  phoneCountries?: readonly string[];
+  /** The number the shop knows for the shopper (the account's), offered for the PINs first. */
+  knownPhoneNumber?: string | undefined;
 }
 
-type Errors = { email?: string; password?: string; method?: string; bank?: string; consent?: string };
+type Errors = {
+  email?: string;
+  voucherPhone?: string;
+  password?: string;
+  method?: string;
+  bank?: string;
+  consent?: string;
+};
 
 function additionalData(method: string, bank: string, crypto: CryptoCurrency): AdditionalData | undefined {
   const issuer = BANKS.find((candidate) => candidate.issuerId === bank);
@@ -99,6 +123,9 @@ export function PaymentForm({
   initialEmail,
   accountProblem,
   billingAddress,
+  voucherChannels = [],
+  phoneCountries = [],
+  knownPhoneNumber,
 }: PaymentFormProps) {
   const t = useTranslations('common');
   const locale = useLocale();
@@ -109,6 +136,7 @@ export function PaymentForm({
     method: useRef<HTMLInputElement>(null),
     bank: useRef<HTMLSelectElement>(null),
     consent: useRef<HTMLInputElement>(null),
+    voucherPhone: useRef<HTMLInputElement>(null),
   };
   const [email, setEmail] = useState(initialEmail ?? '');
   const [createAccount, setCreateAccount] = useState(false);
@@ -118,6 +146,8 @@ export function PaymentForm({
   const [crypto, setCrypto] = useState<CryptoCurrency>('BTC');
   const [savePayment, setSavePayment] = useState(false);
   const [consent, setConsent] = useState(false);
+  const [voucherChannel, setVoucherChannel] = useState<VoucherDeliveryChannel>('email');
+  const [voucherPhone, setVoucherPhone] = useState(knownPhoneNumber ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const [address, setAddress] = useState(() => emptyBillingAddress(billingAddress?.country.code ?? ''));
   const [addressErrors, setAddressErrors] = useState<FieldErrors<BillingAddressField>>({});
@@ -131,6 +161,15 @@ export function PaymentForm({
   const opensAccount = accountRequired || (offerAccount && createAccount);
   // A guest's saved method could never be used again: saving is for an account.
   const canSave = signedIn || opensAccount;
+  // PINs by SMS or WhatsApp need no e-mail; an account does.
+  const emailRequired = voucherChannel === 'email' || opensAccount;
+
+  // A guest's number from the last top-up, where the account gives none.
+  useEffect(() => {
+    if (knownPhoneNumber) return;
+    const saved = savedPhoneNumber();
+    if (saved) setVoucherPhone((current) => current || saved);
+  }, [knownPhoneNumber]);
   const amount = formatMoney(total, currency, locale);
 
   // A free set-up starts with the saved method chosen on the top-up form (or the only one).
@@ -150,11 +189,24 @@ export function PaymentForm({
     (accountProblem.field === 'email' ? emailInput : passwordInput).current?.focus();
   }, [accountProblem, t, emailInput, passwordInput]);
 
-  function submit(event: FormEvent) {
+  /** The PINs' channel and number in E.164, or the message key of the number's problem. */
+  async function voucherDelivery() {
+    if (voucherChannel === 'email') return { ok: true as const, delivery: undefined };
+    const number = (await loadVoucherPhone()).readVoucherPhone(voucherPhone, phoneCountries);
+    return number.ok
+      ? { ok: true as const, delivery: { channel: voucherChannel, phoneNumber: number.msisdn } }
+      : { ok: false as const, messageKey: number.messageKey };
+  }
+
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const next: Errors = {};
-    if (!EMAIL.test(email.trim())) next.email = t('emailInvalid');
+    const trimmedEmail = email.trim();
+    if (emailRequired || trimmedEmail !== '' ? !EMAIL.test(trimmedEmail) : false)
+      next.email = t('emailInvalid');
+    const pins = await voucherDelivery();
+    if (!pins.ok) next.voucherPhone = t(pins.messageKey);
     const passwordProblem = opensAccount ? newPasswordProblem(accountPassword) : undefined;
     if (passwordProblem) next.password = t(passwordProblem);
     if (!method && setup !== 'light') next.method = t('paymentMethodRequired');
@@ -167,30 +219,34 @@ export function PaymentForm({
       Object.fromEntries(Object.entries(addressProblems).map(([field, key]) => [field, { key }])),
     );
     if (next.email) refs.email.current?.focus();
+    else if (next.voucherPhone) refs.voucherPhone.current?.focus();
     else if (firstAddressProblem) document.getElementById(`${formId}-${firstAddressProblem}`)?.focus();
     else if (next.password) refs.password.current?.focus();
     else if (next.method) refs.method.current?.focus();
     else if (next.bank) refs.bank.current?.focus();
     else if (next.consent) refs.consent.current?.focus();
-    if (Object.keys(next).length > 0 || firstAddressProblem) return;
+    if (Object.keys(next).length > 0 || firstAddressProblem || !pins.ok) return;
     const withAddress = billingAddress ? { address } : {};
+    const voucher = pins.delivery ? { voucherDelivery: pins.delivery } : {};
     // Light top-ups charge nothing, now or later: the order needs no method.
     if (setup === 'light') {
       onPay({
-        email: email.trim(),
+        email: trimmedEmail,
         ...withAddress,
         paymentMethod: 'none',
         savePayment: false,
         freeSetup: true,
         ...(opensAccount ? { accountPassword } : {}),
+        ...voucher,
       });
       return;
     }
     if (!method) return;
     const data = additionalData(method, bank, crypto);
     onPay({
-      email: email.trim(),
+      email: trimmedEmail,
       ...withAddress,
+      ...voucher,
       ...(savedMethod
         ? { paymentMethod: savedMethod.method, savePayment: false, paymentTokenId: savedMethod.id }
         : {
@@ -205,10 +261,22 @@ export function PaymentForm({
   }
 
   return (
-    <form className="payment-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="payment-form">
+    <form
+      className="payment-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-busy={busy}
+      data-testid="payment-form"
+    >
       <h2>{t('paymentFormTitle')}</h2>
       <fieldset className="payment-form__fields" disabled={!hydrated}>
-        <ReceiptEmailField value={email} onChange={setEmail} error={errors.email} inputRef={refs.email} />
+        <ReceiptEmailField
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          inputRef={refs.email}
+          required={emailRequired}
+        />
         {billingAddress && (
           <BillingAddress
             form={formId}
@@ -216,6 +284,20 @@ export function PaymentForm({
             errors={addressErrors}
             onChange={(changes) => setAddress((current) => ({ ...current, ...changes }))}
             rules={billingAddress}
+          />
+        )}
+        {voucherChannels.length > 0 && (
+          <VoucherDeliveryChoice
+            channels={voucherChannels}
+            channel={voucherChannel}
+            onChannelChange={(chosen) => {
+              setVoucherChannel(chosen);
+              setErrors((current) => ({ ...current, voucherPhone: undefined, email: undefined }));
+            }}
+            phone={voucherPhone}
+            onPhoneChange={setVoucherPhone}
+            error={errors.voucherPhone}
+            phoneRef={refs.voucherPhone}
           />
         )}
         {offerAccount && (

@@ -166,9 +166,15 @@ export function PaymentResult({
         </section>
       )}
       {answer && WITH_DETAILS.has(status) && (
-        <PurchaseDetails answer={answer} showOrderDate={detailed && successful} topupBrand={topupBrand} />
+        <PurchaseDetails
+          answer={answer}
+          showOrderDate={detailed && successful}
+          topupBrand={topupBrand}
+          cartName={cartName}
+        />
       )}
-      {detailed && successful && (
+      {/* PINs sent by SMS or WhatsApp say so themselves; the shopper may have given no e-mail. */}
+      {detailed && successful && !answer?.voucherDelivery && (
         <p className="payment-result__note" data-testid="receipt-note">
           {t('receiptEmailNote')}
         </p>

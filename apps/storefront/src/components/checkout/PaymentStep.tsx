@@ -1,6 +1,7 @@
 'use client';
 
 import './checkout.css';
+import type { VoucherDeliveryChannel } from '@shop/domain';
 import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
 import { cartSetup, setupKindOf } from '../../lib/auto-topup-setup';
@@ -37,7 +38,15 @@ export interface PaymentStepProps {
   billingAddress?: BillingAddressRules | undefined;
   /** The tenant's shouldSendDeviceID: the stored device id goes with the contact step and the payment. */
   sendDeviceId: boolean;
+  /** How the tenant may deliver voucher PINs, when it offers a choice (decision 0048); none otherwise. */
+  voucherChannels: readonly VoucherDeliveryChannel[];
+  /** The countries whose numbers the shop takes. */
+  phoneCountries: readonly string[];
+  /** The signed-in shopper's number, offered for the PINs. */
+  accountPhoneNumber: string | undefined;
 }
+
+const holdsVoucher = (cart: DetailedCart) => cart.items.some((item) => item.kind === 'VOUCHER');
 
 /** A cart that only holds cash-code top-ups is paid by its codes (spec §4: payment method "N/A"). */
 function isCashCodeCart(cart: DetailedCart): boolean {
@@ -103,6 +112,9 @@ export function PaymentStep(props: PaymentStepProps) {
           initialEmail={props.accountEmail}
           accountProblem={flow.accountProblem}
           billingAddress={props.billingAddress}
+          voucherChannels={holdsVoucher(cart) ? props.voucherChannels : []}
+          phoneCountries={props.phoneCountries}
+          knownPhoneNumber={props.accountPhoneNumber}
         />
       )}
       {phase.step === 'otp' && (

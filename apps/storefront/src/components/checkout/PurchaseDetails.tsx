@@ -6,6 +6,7 @@ import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import type { BrandOfArt } from '../../lib/brand-art';
 import { BrandArt } from '../catalogue/BrandArt';
+import { VoucherDeliveryStatus } from './VoucherDeliveryStatus';
 import { VoucherPins } from './VoucherPins';
 
 /** Every PIN of the order; an answer with only the first PIN still shows that one. */
@@ -25,6 +26,7 @@ export function PurchaseDetails({
   showOrderDate,
   showOrderNumber = true,
   topupBrand,
+  cartName,
 }: {
   answer: CommitAnswer;
   showOrderDate: boolean;
@@ -32,6 +34,8 @@ export function PurchaseDetails({
   showOrderNumber?: boolean;
   /** The brand the numbers were topped up with, where the shop knows it: shown beside them. */
   topupBrand?: BrandOfArt;
+  /** The order's cart: a guest's key to "send again" of its PINs (a signed-in shopper needs none). */
+  cartName?: string | undefined;
 }) {
   const t = useTranslations('common');
   const locale = useLocale();
@@ -82,6 +86,13 @@ export function PurchaseDetails({
         )}
       </dl>
       <VoucherPins vouchers={vouchersOf(answer)} />
+      {answer.voucherDelivery && (
+        <VoucherDeliveryStatus
+          delivery={answer.voucherDelivery}
+          orderNumber={answer.orderNumber}
+          cartName={cartName}
+        />
+      )}
     </>
   );
 }

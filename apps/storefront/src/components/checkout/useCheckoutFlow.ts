@@ -9,6 +9,7 @@ import {
   newFraudnetSessionId,
   OTP_RESEND_INTERVAL_MS,
   startPaymentMessageKey,
+  type VoucherDeliveryTarget,
 } from '@shop/domain';
 import type { AdditionalData } from '@shop/domain/contract';
 import { useLocale } from 'next-intl';
@@ -46,6 +47,8 @@ export interface PaymentChoice {
   freeSetup?: boolean;
   /** The shopper's names and address, asked for in the app flow (spec §3). */
   address?: BillingAddressValues;
+  /** The voucher PINs go by SMS or WhatsApp to this number (decision 0048); by e-mail without it. */
+  voucherDelivery?: VoucherDeliveryTarget;
 }
 
 /** A refusal of the account a guest asked for at checkout, shown by the form next to its field. */
@@ -255,6 +258,7 @@ export function useCheckoutFlow({
           accountPassword: payment.accountPassword,
           address: payment.address,
           deviceId: deviceId(),
+          voucherDelivery: payment.voucherDelivery,
         }),
         language: checkoutAddressLanguage(currency),
         savePayment: payment.savePayment,
