@@ -1,6 +1,7 @@
 import { schema } from '@shop/db';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { VOUCHER_DELIVERY_ATTEMPTS } from '../src/voucher-delivery/send';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
 import { LIFTED_LIMITS } from './harness';
@@ -172,6 +173,45 @@ describe('the PINs of an order', () => {
     const messages = await messagesTo(phoneNumber);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.text).toContain(pin);
+  }, 60_000);
+
+  it('are given up on after the last refused try; the PIN stays, and send again starts anew', async () => {
+    const phoneNumber = freshNumber('+49152');
+    await api.sandbox.client.failMessages(phoneNumber, 1000);
+    const { cartName, orderNumber, answer } = await buyVoucher({ channel: 'sms', phoneNumber });
+    await waitFor('a refused try', async () =>
+      (await timeline(orderNumber)).some((event) => event.type === 'voucher-delivery.refused')
+        ? true
+        : undefined,
+    );
+    // As if every try but the last had been refused already (the job's back-off spans 21-42 minutes).
+    await api.database.executeSql(
+      `update voucher_deliveries set attempts = ${VOUCHER_DELIVERY_ATTEMPTS - 1} where phone_number = $1`,
+      [phoneNumber],
+    );
+    const failed = await deliveryReaches(orderNumber, cartName, 'FAILED');
+    expect(failed).toEqual({ channel: 'sms', phoneNumber, state: 'FAILED', sentAt: null });
+    expect((await timeline(orderNumber)).map((event) => event.type).slice(-3)).toEqual([
+      'voucher-delivery.attempt',
+      'voucher-delivery.refused',
+      'voucher-delivery.given-up',
+    ]);
+    const again = await client.call('POST', '/api/shop/rest/payment-commit-order', TENANT, {
+      cartName,
+      orderNumber,
+    });
+    expect(again.body).toMatchObject({
+      orderStatus: 'ORDER_ALREADY_COMMITTED',
+      voucherPin: answer.voucherPin,
+      voucherDelivery: { state: 'FAILED' },
+    });
+
+    await api.sandbox.client.failMessages(phoneNumber, 0);
+    expect(await sendAgain(orderNumber, { cartName })).toMatchObject({ status: 202 });
+    await deliveryReaches(orderNumber, cartName, 'SENT');
+    const messages = await messagesTo(phoneNumber);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.text).toContain(answer.voucherPin);
   }, 60_000);
 
   it('go only by a channel the shop offers, to a number of its countries', async () => {

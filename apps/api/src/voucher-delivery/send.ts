@@ -13,7 +13,7 @@ import { recordOrderEvent } from '../orders/timeline';
 import { answerLanguage } from '../sms-topups/answers';
 import type { PinCipher } from '../vouchers/pin-crypto';
 import { lockDelivery, type VoucherDeliveryRow } from './deliveries';
-import { voucherMessageText } from './message';
+import { voucherMessageTexts } from './message';
 
 const { orders, voucherDeliveries } = schema;
 
@@ -89,13 +89,13 @@ async function endTry(
   });
 }
 
-/** The message with the order's PINs, read back from their store; undefined when it holds none. */
-async function messageOf(services: DeliveryServices, tenant: TenantConfig, order: Order) {
+/** The messages with the order's PINs, read back from their store; undefined when it holds none. */
+async function messagesOf(services: DeliveryServices, tenant: TenantConfig, order: Order) {
   const units = deliveredVoucherUnits(await listUnits(services.db, order));
   if (units.length === 0) return undefined;
   const vouchers = await vouchersOf({ db: services.db, tenant, pins: services.pins }, order, units);
   const language = answerLanguage(tenant, (order.contact as { language?: string }).language);
-  return voucherMessageText(
+  return voucherMessageTexts(
     tenant,
     language,
     order.orderNumber,
@@ -111,8 +111,8 @@ async function messageOf(services: DeliveryServices, tenant: TenantConfig, order
  * The `voucher-delivery` job: one try at sending a delivery's PINs. The try is counted before the
  * gateway is called and its end written after (no outside call inside a transaction); a delivery
  * sent or given up is not tried again, so a job repeated after success sends nothing. The
- * delivery's id is the gateway's idempotency key: a try repeated after a crash between the
- * gateway's answer and its record is taken once. A refusal fails the job, which pg-boss tries
+ * delivery's id (and the message's part, for an order of many PINs) is the gateway's idempotency
+ * key: a try repeated after a crash between the gateway's answer and its record is taken once. A refusal fails the job, which pg-boss tries
  * again with back-off; after the last try the delivery is given up. Answers whether it was sent now.
  */
 export async function sendVoucherDelivery(services: DeliveryServices, deliveryId: string): Promise<boolean> {
@@ -120,17 +120,20 @@ export async function sendVoucherDelivery(services: DeliveryServices, deliveryId
   if (!attempt) return false;
   const { delivery, order } = attempt;
   const tenant = services.tenants.byId(order.tenantId);
-  const text = tenant && (await messageOf(services, tenant, order));
-  if (!tenant || !text) {
+  const texts = tenant && (await messagesOf(services, tenant, order));
+  if (!tenant || !texts) {
     const reason = tenant ? 'the order holds no PIN to send' : `no tenant ${order.tenantId}`;
     await endTry(services.db, attempt, { sent: false, reason, hopeless: true });
     return false;
   }
   try {
-    await services.messages.send(
-      { channel: delivery.channel, to: delivery.phoneNumber, text, from: tenant.shortName },
-      { idempotencyKey: delivery.id, singleTry: true },
-    );
+    // Each part has a key of its own: a try after a refusal midway sends the rest, not the start again.
+    for (const [index, text] of texts.entries()) {
+      await services.messages.send(
+        { channel: delivery.channel, to: delivery.phoneNumber, text, from: tenant.shortName },
+        { idempotencyKey: `${delivery.id}:${index + 1}`, singleTry: true },
+      );
+    }
   } catch (error) {
     await endTry(services.db, attempt, { sent: false, reason: (error as Error).message });
     throw error;
