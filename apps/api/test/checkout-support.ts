@@ -1,4 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { schema } from '@shop/db';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type RunningApi, WEBHOOK_SECRET } from './harness';
 import { waitFor } from './processes';
@@ -98,6 +100,27 @@ export function checkoutClient(api: RunningApi) {
   }
 
   return { call, newCart, startPayment, order, orderReaches, act, webhook, commitUntilFinal };
+}
+
+/** The order as the database holds it, and its timeline, oldest first, read by order number. */
+export function orderRecords(api: RunningApi) {
+  async function orderRow(orderNumber: string) {
+    const [order] = await api.database.db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.orderNumber, orderNumber));
+    if (!order) throw new Error(`no order ${orderNumber}`);
+    return order;
+  }
+  async function timeline(orderNumber: string) {
+    const order = await orderRow(orderNumber);
+    return api.database.db
+      .select({ type: schema.orderEvents.type, detail: schema.orderEvents.detail })
+      .from(schema.orderEvents)
+      .where(eq(schema.orderEvents.orderId, order.id))
+      .orderBy(asc(schema.orderEvents.id));
+  }
+  return { orderRow, timeline };
 }
 
 const NA = 'N/A';

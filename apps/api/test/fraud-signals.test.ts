@@ -1,11 +1,12 @@
 import { schema } from '@shop/db';
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
-import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
+import { checkoutClient, GOOD_CARD, guestAddress, orderRecords } from './checkout-support';
 import { freshNumber, shopperClient } from './saved-methods-support';
 
 const api = apiForFile();
+const { orderRow, timeline } = orderRecords(api);
 const client = checkoutClient(api);
 
 /** Kartenkiosk sends device ids (settings.shouldSendDeviceID); it sells FunkFix top-ups. */
@@ -28,25 +29,6 @@ const contactStep = (cartName: string, deliveryAddress: Record<string, unknown> 
 
 const commit = (body: Record<string, unknown>) =>
   client.call('POST', '/api/shop/rest/payment-commit-order', SHOP, body);
-
-async function orderRow(orderNumber: string) {
-  const [order] = await api.database.db
-    .select()
-    .from(schema.orders)
-    .where(eq(schema.orders.orderNumber, orderNumber));
-  if (!order) throw new Error(`no order ${orderNumber}`);
-  return order;
-}
-
-/** The order's timeline, oldest first: type and detail of each entry. */
-async function timeline(orderNumber: string) {
-  const order = await orderRow(orderNumber);
-  return api.database.db
-    .select({ type: schema.orderEvents.type, detail: schema.orderEvents.detail })
-    .from(schema.orderEvents)
-    .where(eq(schema.orderEvents.orderId, order.id))
-    .orderBy(asc(schema.orderEvents.id));
-}
 
 const deviceEntries = async (orderNumber: string) =>
   (await timeline(orderNumber))

@@ -4,25 +4,17 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPEN_PAYMENT_FOLLOW_UP_MS } from '../src/fulfilment/reconcile';
 import { apiForFile } from './api-for-file';
-import { checkoutClient, DECLINED_CARD, GOOD_CARD } from './checkout-support';
+import { checkoutClient, DECLINED_CARD, GOOD_CARD, orderRecords } from './checkout-support';
 
 /**
  * The provider's webhooks never reach this API, and the shopper closes the tab after paying:
  * only the reconciliation pass can find out what happened, by asking the provider.
  */
 const api = apiForFile({ webhooksLost: true });
+const { orderRow } = orderRecords(api);
 const client = checkoutClient(api);
 
 const later = () => new Date(Date.now() + OPEN_PAYMENT_FOLLOW_UP_MS + 60_000);
-
-async function orderRow(orderNumber: string) {
-  const [order] = await api.database.db
-    .select()
-    .from(schema.orders)
-    .where(eq(schema.orders.orderNumber, orderNumber));
-  if (!order) throw new Error(`no order ${orderNumber}`);
-  return order;
-}
 
 const providerPayment = (payerUrl: string) => api.sandbox.client.payment(payerUrl);
 

@@ -1,9 +1,9 @@
 import { schema } from '@shop/db';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VOUCHER_DELIVERY_ATTEMPTS } from '../src/voucher-delivery/send';
 import { apiForFile } from './api-for-file';
-import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
+import { checkoutClient, GOOD_CARD, guestAddress, orderRecords } from './checkout-support';
 import { LIFTED_LIMITS } from './harness';
 import { waitFor } from './processes';
 import { freshNumber, shopperClient } from './saved-methods-support';
@@ -14,6 +14,7 @@ import { freshNumber, shopperClient } from './saved-methods-support';
  * the order; "send again" goes to the same number, for the order's shopper only, three times an hour.
  */
 const api = apiForFile({ abuseLimits: { overrides: { ...LIFTED_LIMITS, voucherSendAgain: { max: 3 } } } });
+const records = orderRecords(api);
 const client = checkoutClient(api);
 const shopper = shopperClient(api);
 
@@ -82,16 +83,9 @@ const deliveryReaches = (orderNumber: string, cartName: string, state: string) =
 /** The messages the sandbox gateway kept for the number, newest first. */
 const messagesTo = (phoneNumber: string) => api.sandbox.client.outbox(phoneNumber);
 
+/** The order's voucher-delivery entries, oldest first. */
 async function timeline(orderNumber: string) {
-  const { db } = api.database;
-  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
-  if (!order) throw new Error(`no order ${orderNumber}`);
-  const events = await db
-    .select({ type: schema.orderEvents.type, detail: schema.orderEvents.detail })
-    .from(schema.orderEvents)
-    .where(eq(schema.orderEvents.orderId, order.id))
-    .orderBy(asc(schema.orderEvents.id));
-  return events.filter((event) => event.type.startsWith('voucher-delivery.'));
+  return (await records.timeline(orderNumber)).filter((event) => event.type.startsWith('voucher-delivery.'));
 }
 
 describe.each(['sms', 'whatsapp'] as const)('voucher PINs by %s', (channel) => {
