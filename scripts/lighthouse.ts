@@ -7,13 +7,13 @@
  *
  * The storefront's port comes from PORT, as for `npm start`; Chromium from CHROMIUM_PATH.
  */
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { mainPagePath, tenants } from '@shop/tenants';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { writeDocSection } from './doc-section';
 
 const storefrontPort = Number(process.env.PORT ?? 3000);
 const runs = Number(process.env.RUNS ?? 3);
@@ -151,7 +151,11 @@ try {
     );
     measurements.push(m);
   }
-  writeFileSync(outFile, table(measurements, version.Browser.replace('HeadlessChrome', 'Chromium')));
+  writeDocSection(
+    outFile,
+    'lighthouse',
+    table(measurements, version.Browser.replace('HeadlessChrome', 'Chromium')),
+  );
   console.log(`Wrote ${outFile}`);
   const failed = measurements.filter((m) => misses(m).length > 0);
   if (failed.length > 0) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Database } from '@shop/db';
+import type { Database, DatabaseHandle } from '@shop/db';
 import type { TenantRegistry } from '@shop/tenants';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -16,6 +16,7 @@ import type { Mailer } from './adapters/mailer';
 import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
 import type { PaymentProvider } from './adapters/payment-provider';
+import { openCatalogueCache } from './catalogue/cache';
 import { createNumberOwners } from './catalogue/number-owners';
 import { appEntryKeysOf } from './env';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
@@ -53,6 +54,8 @@ export interface AppDependencies {
   db: Database;
   /** Throws when the database cannot be reached. */
   pingDatabase: () => Promise<void>;
+  /** The database's notifications: the catalogue cache hears of changed products by them. */
+  listenDatabase: DatabaseHandle['listen'];
   /** The mobile operator: number look-ups, top-ups, voucher PINs, cash codes. */
   operator: Operator;
   /** The postcode service of the address forms. */
@@ -105,6 +108,7 @@ export async function buildApp({
   tenants,
   db,
   pingDatabase,
+  listenDatabase,
   operator,
   addressLookup,
   mailer,
@@ -165,6 +169,8 @@ export async function buildApp({
     jobs,
   });
   const numberOwners = createNumberOwners(operator, { log: app.log });
+  const catalogue = await openCatalogueCache(listenDatabase);
+  app.addHook('onClose', () => catalogue.close());
   await app.register(healthRoutes, {
     ping: pingDatabase,
     background: async () => ({ worker: await workerStatus(db), jobs: await jobs.counts() }),
@@ -194,7 +200,7 @@ export async function buildApp({
     await scoped.register(contentRoutes, { tenants });
     await scoped.register(numberLookupRoutes, { numberOwners, limits });
     await scoped.register(addressRoutes, { addressLookup, limits });
-    await scoped.register(productRoutes, { db });
+    await scoped.register(productRoutes, { db, catalogue });
     await scoped.register(appSessionRoutes, { db, limits, appEntryKeys });
     await scoped.register(cartRoutes, { db, limits, numberOwners });
     await scoped.register(checkoutRoutes, { ...checkout, limits, accounts: { db, mailer, messages, pins } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appEntryKeysOf, readEnv } from './env';
+import { apiProcessCount, appEntryKeysOf, readEnv } from './env';
 import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 
 describe('readEnv', () => {
@@ -12,6 +12,16 @@ describe('readEnv', () => {
 
   it('treats a blank variable as unset', () => {
     expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('runs one API process per core on PostgreSQL and one on the embedded database (decision 0053)', () => {
+    const postgres = readEnv({ DATABASE_URL: 'postgres://db/shop' });
+    expect(apiProcessCount(postgres, 8)).toBe(8);
+    expect(apiProcessCount(readEnv({ DATABASE_URL: 'postgres://db/shop', API_PROCESSES: '3' }), 8)).toBe(3);
+    expect(apiProcessCount(readEnv({}), 8)).toBe(1);
+    expect(() => readEnv({ API_PROCESSES: '2' })).toThrowError(
+      /API_PROCESSES: must be 1 on the embedded database/,
+    );
   });
 
   it('names every bad variable', () => {

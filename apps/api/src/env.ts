@@ -19,6 +19,8 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATA_DIR: z.string().min(1).default(`${repositoryRoot}data`),
+  /** API processes sharing the port; default one per core on PostgreSQL, always one on the embedded database. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX_URL: z.url().default('http://localhost:4100'),
   /** Where the payment provider reaches this API (webhooks); default http://127.0.0.1:{API_PORT}. */
@@ -91,6 +93,13 @@ export function appEntryKeysOf(env: Pick<Env, 'APP_ENTRY_KEYS' | 'NODE_ENV'>): R
 }
 
 const productionSchema = envSchema.superRefine((env, context) => {
+  if (!env.DATABASE_URL && (env.API_PROCESSES ?? 1) > 1) {
+    context.addIssue({
+      code: 'custom',
+      path: ['API_PROCESSES'],
+      message: 'must be 1 on the embedded database (it takes one process); set DATABASE_URL for more',
+    });
+  }
   if (env.NODE_ENV !== 'production') return;
   for (const [name, publicValues] of Object.entries(PUBLIC_SECRET_VALUES)) {
     const value = env[name as keyof typeof PUBLIC_SECRET_VALUES];
@@ -110,6 +119,10 @@ const productionSchema = envSchema.superRefine((env, context) => {
     });
   }
 });
+
+/** How many API processes share the port: API_PROCESSES, else one per core on PostgreSQL and one on the embedded database. */
+export const apiProcessCount = (env: Pick<Env, 'API_PROCESSES' | 'DATABASE_URL'>, cores: number): number =>
+  env.API_PROCESSES ?? (env.DATABASE_URL ? cores : 1);
 
 /** Reads the API's settings from the environment; exits with every bad variable named. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {

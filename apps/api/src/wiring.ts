@@ -51,6 +51,7 @@ export function shopServices(
     tenants: registry,
     db: database.db,
     pingDatabase: database.ping,
+    listenDatabase: database.listen,
     operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
     addressLookup: createHttpAddressLookup({ baseUrl: env.SANDBOX_URL }),
     provider: createSandboxPaymentProvider({

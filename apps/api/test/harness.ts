@@ -87,6 +87,7 @@ export async function startApi({
       tenants: registry,
       db: database.db,
       pingDatabase: database.ping,
+      listenDatabase: database.listen,
       operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
       addressLookup: createHttpAddressLookup({
         baseUrl: sandboxUrl,

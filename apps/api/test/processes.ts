@@ -15,7 +15,8 @@ export interface ShopProcess {
 export function spawnShopProcess(entry: 'main' | 'worker', env: Record<string, string>): ShopProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // One process per spawn: a test that stops or kills "the API" means that one process.
+    env: { ...process.env, API_PROCESSES: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';

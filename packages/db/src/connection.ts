@@ -32,6 +32,17 @@ export interface DatabaseHandle extends SqlExecutor {
   migrate(): Promise<void>;
   /** Answers when the database takes a query; throws otherwise. */
   ping(): Promise<void>;
+  /**
+   * Hears the notifications of `channel` (`NOTIFY`, from any process on the database) until the
+   * answered function stops it. `onGap` is told whenever some may have been missed (the
+   * connection broke; it is opened again by itself) and whenever none can be missed any more
+   * (listening again): whoever remembers what the notifications keep fresh must forget it then.
+   */
+  listen(
+    channel: string,
+    onNotification: (payload: string) => void,
+    onGap: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +75,63 @@ async function runScript(pool: pg.Pool, text: string) {
   }
 }
 
+const RELISTEN_DELAYS_MS = [100, 500, 2_000, 5_000];
+
+/** LISTEN on a connection of its own (a pooled one would be handed to others), opened again when it breaks. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onGap: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let live = false;
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped || !live) return;
+      live = false;
+      client = undefined;
+      onGap(false);
+      retry();
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client = undefined;
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    live = true;
+    failures = 0;
+    onGap(true);
+  };
+  const retry = () => {
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)];
+    failures += 1;
+    setTimeout(() => {
+      if (!stopped) connect().catch(retry);
+    }, delay).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
+
 /** Opens PostgreSQL at `url`, or the embedded PGlite database in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -86,6 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       executeSql: (text, values) => (values?.length ? pool.query(text, values) : runScript(pool, text)),
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: (channel, onNotification, onGap) => listenPg(options.url, channel, onNotification, onGap),
       close: () => pool.end(),
     };
   }
@@ -103,6 +172,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         ? client.query<Record<string, unknown>>(text, values)
         : { rows: (await client.transaction((tx) => tx.exec(text))).at(-1)?.rows ?? [] },
     ping: async () => void (await db.execute(sql`select 1`)),
+    // One process holds the embedded database, so nothing is ever missed.
+    listen: async (channel, onNotification, onGap) => {
+      const unlisten = await client.listen(channel, onNotification);
+      onGap(true);
+      return unlisten;
+    },
     close: () => client.close(),
   };
 }

@@ -9,8 +9,11 @@ import {
   productSearchQuerySchema,
 } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
+import fastJson from 'fast-json-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findBrands, findProducts, type ProductFilter } from '../catalogue/products';
+import { z } from 'zod';
+import type { CatalogueCache } from '../catalogue/cache';
+import { findBrands, findProducts, type ProductFilter, type ProductPage } from '../catalogue/products';
 import { type SalesContext, salesContextOf } from '../http/sales-context';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
@@ -40,7 +43,44 @@ function parseFilter(
   return { ...filter, offer };
 }
 
-export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The answers' serialisers, compiled once from the contract (as Fastify compiles a JSON schema). */
+const listingJson = fastJson(z.toJSONSchema(productListingSchema) as object);
+const brandsJson = fastJson(z.toJSONSchema(brandListSchema) as object);
+
+function listing({ rows, totalCount }: ProductPage, page: number, size: number): string {
+  return listingJson({
+    items: rows.map((row) => ({
+      id: row.id,
+      productId: row.productId,
+      kind: row.kind,
+      variant: row.variant,
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      priceRange:
+        row.minAmount != null && row.maxAmount != null && row.step != null
+          ? { min: row.minAmount, max: row.maxAmount, step: row.step }
+          : null,
+      brand: { brandId: row.brandId, name: row.brandName },
+      category: { categoryId: row.categoryId },
+      channels: row.channels,
+    })),
+    paginationParams: { page, size, totalPages: Math.ceil(totalCount / size) },
+    metadata: { count: rows.length, totalCount },
+  });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The catalogue calls. Their answers come from the catalogue cache, keyed by everything the
+ * answer depends on: the tenant, the search after the tenant's and the request's channel rules,
+ * the order and the page (decision 0052).
+ */
+export const productRoutes: FastifyPluginAsyncZod<{ db: Database; catalogue: CatalogueCache }> = async (
+  app,
+  { db, catalogue },
+) => {
   app.get(
     '/api/shop/rest/v1/products',
     {
@@ -57,30 +97,15 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: productListingSchema, 400: errorEnvelopeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { filters, page, size, sortBy } = request.query;
+      const { shopId } = request.tenant;
       const filter = parseFilter(filters, request.tenant, await salesContextOf(db, request));
-      const { rows, totalCount } = await findProducts(db, request.tenant.shopId, filter, sortBy, page, size);
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          productId: row.productId,
-          kind: row.kind,
-          variant: row.variant,
-          status: row.status,
-          amount: row.amount,
-          currency: row.currency,
-          priceRange:
-            row.minAmount != null && row.maxAmount != null && row.step != null
-              ? { min: row.minAmount, max: row.maxAmount, step: row.step }
-              : null,
-          brand: { brandId: row.brandId, name: row.brandName },
-          category: { categoryId: row.categoryId },
-          channels: row.channels,
-        })),
-        paginationParams: { page, size, totalPages: Math.ceil(totalCount / size) },
-        metadata: { count: rows.length, totalCount },
-      };
+      const key = JSON.stringify(['products', filter, sortBy, page, size]);
+      const answer = await catalogue.answer(shopId, key, async () =>
+        listing(await findProducts(db, shopId, filter, sortBy, page, size), page, size),
+      );
+      return reply.type(JSON_TYPE).send(answer as never);
     },
   );
 
@@ -95,6 +120,13 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: brandListSchema, 400: errorEnvelopeSchema },
       },
     },
-    async (request) => ({ items: await findBrands(db, request.tenant.shopId, request.query.category) }),
+    async (request, reply) => {
+      const { shopId } = request.tenant;
+      const { category } = request.query;
+      const answer = await catalogue.answer(shopId, JSON.stringify(['brands', category]), async () =>
+        brandsJson({ items: await findBrands(db, shopId, category) }),
+      );
+      return reply.type(JSON_TYPE).send(answer as never);
+    },
   );
 };

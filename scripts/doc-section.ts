@@ -1,0 +1,19 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * Writes `content` into `file` between the markers of section `name`, keeping the rest of the
+ * file; a section not there yet is appended.
+ */
+export function writeDocSection(file: string, name: string, content: string): void {
+  const start = `<!-- ${name}: start -->`;
+  const end = `<!-- ${name}: end -->`;
+  const section = `${start}\n\n${content.trim()}\n\n${end}`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? text.slice(0, from) + section + text.slice(to + end.length)
+      : `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${section}\n`;
+  writeFileSync(file, next);
+}
