@@ -202,7 +202,7 @@ export async function buildApp({
     await scoped.register(addressRoutes, { addressLookup, limits });
     await scoped.register(productRoutes, { db, catalogue });
     await scoped.register(appSessionRoutes, { db, limits, appEntryKeys });
-    await scoped.register(cartRoutes, { db, limits, numberOwners });
+    await scoped.register(cartRoutes, { db, limits, numberOwners, catalogue });
     await scoped.register(checkoutRoutes, { ...checkout, limits, accounts: { db, mailer, messages, pins } });
     await scoped.register(commitRoutes, { ...fulfilment, limits });
     await scoped.register(voucherDeliveryRoutes, { db, jobs, limits });

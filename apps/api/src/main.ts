@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { seedDemoData } from './demo/seed';
 import { apiProcessCount, readEnv } from './env';
 import { type RunningWorker, startWorker } from './jobs/worker';
-import { runApiProcesses } from './processes';
+import { onShutdownRequest, runApiProcesses } from './processes';
 import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './vouchers/pin-crypto';
 import { configured, jobLogger, jobServices, openJobQueue, openShopDatabase, shopServices } from './wiring';
 
@@ -71,7 +71,12 @@ async function serve(database: DatabaseHandle): Promise<void> {
   }
 
   let worker: RunningWorker | undefined;
+  let closing = false;
+  onShutdownRequest(() => {
+    if (!closing) process.kill(process.pid, 'SIGTERM');
+  });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();

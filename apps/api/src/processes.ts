@@ -1,5 +1,20 @@
 import cluster, { type Worker } from 'node:cluster';
 
+/**
+ * What the first process sends the others to stop them. Not a signal: a Ctrl-C in a terminal
+ * signals every process of the group already, and a second signal would cut a graceful
+ * shutdown short.
+ */
+const SHUTDOWN = 'shutdown';
+
+/** Calls `shutdown` when the first process asks this one to stop (once its own shutdown has begun, it is ignored there). */
+export function onShutdownRequest(shutdown: () => void): void {
+  if (!cluster.isWorker) return;
+  process.on('message', (message) => {
+    if (message === SHUTDOWN) shutdown();
+  });
+}
+
 /** A process that ended this soon after its start is not started again (it would only fail again). */
 const EARLY_EXIT_MS = 5_000;
 
@@ -31,7 +46,7 @@ export function runApiProcesses(count: number, log: (message: string) => void): 
     if (stopping) return;
     stopping = true;
     if (startedAt.size === 0) process.exit(exitCode);
-    for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
+    for (const worker of startedAt.keys()) worker.send(SHUTDOWN);
     process.exitCode = exitCode;
   };
   process.on('SIGTERM', () => stop());

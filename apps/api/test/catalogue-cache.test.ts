@@ -105,6 +105,39 @@ describe('the catalogue cache', () => {
     expect(productIn(await listing(other.request, 'ladeplatz'), FIXED)?.status).toBe('ACTIVE');
   });
 
+  it('puts the changed price and stock state into the next cart, on this process and on another', async () => {
+    const other = await api.another();
+    const add = async (request: Requester) => {
+      const response = await request('/api/shop/rest/v2/addToCart', {
+        method: 'POST',
+        headers: { 'X-Tenant-Id': 'funkfix', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ productId: FIXED, phoneNumber: '+4917012345678' }] }),
+      });
+      return { status: response.status, body: (await response.json()) as { summary: { netAmount: number } } };
+    };
+    const first = await add(api.request);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const netBefore = first.body.summary.netAmount;
+    expect((await add(other.request)).body.summary.netAmount).toBe(netBefore);
+    await changeCatalogue(
+      sql`update products set amount = amount + 500 where tenant_id = 'funkfix' and product_id = ${FIXED}`,
+    );
+    for (const request of [api.request, other.request]) {
+      expect((await add(request)).body.summary.netAmount).toBe(netBefore + 500);
+    }
+    await changeCatalogue(
+      sql`update products set amount = amount - 500, status = 'INACTIVE' where tenant_id = 'funkfix' and product_id = ${FIXED}`,
+    );
+    for (const request of [api.request, other.request]) {
+      const refused = await add(request);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    }
+    await changeCatalogue(
+      sql`update products set status = 'ACTIVE' where tenant_id = 'funkfix' and product_id = ${FIXED}`,
+    );
+    expect((await add(other.request)).body.summary.netAmount).toBe(netBefore);
+  });
+
   it("forgets only the changed tenant's answers", async () => {
     const other = await api.another();
     const kartenkiosk = await listing(other.request, 'kartenkiosk');

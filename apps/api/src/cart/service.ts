@@ -17,6 +17,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { checkLightItem } from '../auto-topups/light-links';
 import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
+import type { CatalogueCache } from '../catalogue/cache';
 import type { NumberOwners } from '../catalogue/number-owners';
 import type { SalesContext } from '../http/sales-context';
 import { hashSmsPin, hasSmsTopup } from '../sms-topups/registrations';
@@ -35,6 +36,8 @@ export interface CartContext {
   now?: Date;
   /** The request's channel and currency: a new cart is in its currency (decision 0050). */
   sales?: Pick<SalesContext, 'channel' | 'currency'>;
+  /** Where the products of the items are read from before the transaction (decision 0052). */
+  catalogue?: CatalogueCache;
 }
 
 const unknownCart = () => new DomainError('UNKNOWN_CART', 'The cart does not exist or has expired');
@@ -105,14 +108,22 @@ async function touch(db: Executor, tenant: TenantConfig, cart: Cart, now: Date, 
     .where(eq(carts.id, cart.id));
 }
 
-async function productsByCode(db: Executor, tenant: TenantConfig, codes: readonly string[]) {
-  const found =
+async function productsByCode(
+  db: Executor,
+  tenant: TenantConfig,
+  codes: readonly string[],
+  catalogue?: CatalogueCache,
+) {
+  const read = async () =>
     codes.length === 0
       ? []
       : await db
           .select()
           .from(products)
           .where(and(eq(products.tenantId, tenant.shopId), inArray(products.productId, [...codes])));
+  const found = catalogue
+    ? await catalogue.answer(tenant.shopId, JSON.stringify(['products by code', [...codes].sort()]), read)
+    : await read();
   return new Map(found.map((product) => [product.productId, product]));
 }
 
@@ -150,15 +161,19 @@ export async function addItems(
     numberOwners,
     now = new Date(),
     sales = { channel: 'web', currency: tenant.currency },
+    catalogue,
   }: CartContext & { numberOwners: Pick<NumberOwners, 'ownersOf'> },
   cartName: string | undefined,
   items: readonly CartItem[],
   idempotencyKey?: string,
 ): Promise<string> {
   items = await withHashedPins(items);
-  const byCode: Map<string, Product> = await productsByCode(db, tenant, [
-    ...new Set(items.map((item) => item.productId)),
-  ]);
+  const byCode: Map<string, Product> = await productsByCode(
+    db,
+    tenant,
+    [...new Set(items.map((item) => item.productId))],
+    catalogue,
+  );
   const owners = await numberOwners.ownersOf(
     numbersToLookUp(
       items.map((item) => ({
@@ -186,6 +201,9 @@ export async function addItems(
               cartName: newCartName(),
               tenantId: tenant.shopId,
               currency: sales.currency,
+              // As a change of an existing cart leaves it (touch), without a statement of its own.
+              version: 1,
+              updatedAt: now,
               expiresAt: expiryFrom(tenant, now),
             })
             .returning()
@@ -266,7 +284,7 @@ export async function addItems(
     if (added.length > 0) {
       await tx.insert(cartItems).values(added.map(({ id: _id, createdAt: _createdAt, ...line }) => line));
     }
-    await touch(tx, tenant, cart, now);
+    if (cartName) await touch(tx, tenant, cart, now);
     if (idempotencyKey) {
       await tx
         .insert(cartRequests)

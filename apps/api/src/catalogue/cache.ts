@@ -11,28 +11,33 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed';
  * connection broke) it keeps nothing.
  */
 export interface CatalogueCache {
-  /** The answer kept for `key` of the tenant, else `load`'s, kept unless the catalogue changed meanwhile. */
-  answer(tenantId: string, key: string, load: () => Promise<string>): Promise<string>;
+  /**
+   * The value kept for `key` of the tenant, else `load`'s, kept unless the catalogue changed
+   * meanwhile. A kept value is shared: whoever gets it must not change it.
+   */
+  answer<T extends string | object>(tenantId: string, key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export interface CatalogueCacheOptions {
-  /** Characters of answers kept at most (the least recently asked go first). */
+  /** Characters of answers kept at most (the least recently asked go first; a value not a string counts as 2,000). */
   maxCharacters?: number;
   /** A kept answer older than this is loaded again even without a change. */
   maxAgeMs?: number;
 }
 
+const OBJECT_SIZE = 2_000;
+
 export async function openCatalogueCache(
   listen: DatabaseHandle['listen'],
   { maxCharacters = 32_000_000, maxAgeMs = 10 * 60_000 }: CatalogueCacheOptions = {},
 ): Promise<CatalogueCache> {
-  const kept = new LRUCache<string, string>({
+  const kept = new LRUCache<string, string | object>({
     maxSize: maxCharacters,
-    sizeCalculation: (answer, key) => answer.length + key.length,
+    sizeCalculation: (value, key) => (typeof value === 'string' ? value.length : OBJECT_SIZE) + key.length,
     ttl: maxAgeMs,
   });
-  const loading = new Map<string, Promise<string>>();
+  const loading = new Map<string, Promise<string | object>>();
   const changes = new Map<string, number>();
   let gaps = 0;
   let listening = false;
@@ -51,14 +56,14 @@ export async function openCatalogueCache(
   });
 
   return {
-    answer: (tenantId, key, load) => {
+    answer: <T extends string | object>(tenantId: string, key: string, load: () => Promise<T>) => {
       if (!listening) return load();
       const version = versionOf(tenantId);
       const full = `${tenantId}\n${version}\n${key}`;
-      const answer = kept.get(full);
-      if (answer !== undefined) return Promise.resolve(answer);
+      const value = kept.get(full);
+      if (value !== undefined) return Promise.resolve(value as T);
       const pending = loading.get(full);
-      if (pending) return pending;
+      if (pending) return pending as Promise<T>;
       const loaded = load()
         .then((fresh) => {
           if (listening && versionOf(tenantId) === version) kept.set(full, fresh);

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
+import type { CatalogueCache } from '../catalogue/cache';
 import type { NumberOwners } from '../catalogue/number-owners';
 import type { AbuseLimits } from '../http/rate-limits';
 import { salesContextOf } from '../http/sales-context';
@@ -31,7 +32,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   db: Database;
   limits: AbuseLimits;
   numberOwners: NumberOwners;
-}> = async (app, { db, limits, numberOwners }) => {
+  catalogue: CatalogueCache;
+}> = async (app, { db, limits, numberOwners, catalogue }) => {
   const onRequest = limits.guard('cart');
   const context = (request: { tenant: Parameters<typeof addItems>[0]['tenant'] }) => ({
     db,
@@ -42,6 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   const addingContext = async (request: FastifyRequest) => ({
     ...context(request),
     sales: await salesContextOf(db, request),
+    catalogue,
   });
 
   app.post(
