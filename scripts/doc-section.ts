@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const biome = fileURLToPath(new URL('../node_modules/@biomejs/biome/bin/biome', import.meta.url));
 
 /**
  * Writes `content` into `file` between the markers of section `name`, keeping the rest of the
- * file; a section not there yet is appended.
+ * file; a section not there yet is appended. The file is then formatted as the lint wants it.
  */
 export function writeDocSection(file: string, name: string, content: string): void {
   const start = `<!-- ${name}: start -->`;
@@ -16,4 +20,5 @@ export function writeDocSection(file: string, name: string, content: string): vo
       ? text.slice(0, from) + section + text.slice(to + end.length)
       : `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${section}\n`;
   writeFileSync(file, next);
+  spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
 }

@@ -147,6 +147,109 @@ async function withHashedPins(items: readonly CartItem[]): Promise<CartItem[]> {
   );
 }
 
+type Owners = Awaited<ReturnType<NumberOwners['ownersOf']>>;
+
+/**
+ * The cart's lines after adding `items` to `lines`: each item checked (product, channel,
+ * currency, number and its owner), one of the same key counted into its line. `added` are the new lines.
+ */
+function mergedLines(
+  tenant: TenantConfig,
+  byCode: ReadonlyMap<string, Product>,
+  owners: Owners,
+  items: readonly CartItem[],
+  lines: readonly Line[],
+  {
+    cartId,
+    channel,
+    currency,
+    now,
+  }: { cartId: string; channel: SalesContext['channel']; currency: string; now: Date },
+): { next: Line[]; added: Line[] } {
+  const next = lines.map((line) => ({ ...line }));
+  const added: Line[] = [];
+  items.forEach((item, index) => {
+    const field = `items[${index}]`;
+    const valid = validateItem(tenant, byCode.get(item.productId), item, field, { channel, currency });
+    checkNumberOwner(valid, owners, field);
+    const existing = next.find((line) => line.itemKey === valid.itemKey);
+    if (existing) existing.quantity += valid.quantity;
+    else {
+      const line = {
+        id: '',
+        cartId,
+        itemKey: valid.itemKey,
+        productRef: valid.product.id,
+        productId: valid.product.productId,
+        faceValue: valid.faceValue,
+        serviceFee: tenant.cart.serviceFees.perItem,
+        quantity: valid.quantity,
+        phoneNumber: valid.phoneNumber,
+        options: valid.options,
+        position: next.length,
+        createdAt: now,
+      };
+      next.push(line);
+      added.push(line);
+    }
+  });
+  return { next, added };
+}
+
+/** What holds for a cart as a whole: a cash code alone, and the tenant's limits. */
+function checkCartWhole(tenant: TenantConfig, byCode: ReadonlyMap<string, Product>, lines: readonly Line[]) {
+  if (mixesCashCodes(lines.map((line) => ({ kind: byCode.get(line.productId)?.kind ?? '' })))) {
+    throw new DomainError('VALIDATION_FAILED', 'A cash code is redeemed in a cart of its own');
+  }
+  enforceLimits(tenant, asCartLines(lines));
+}
+
+/** An item whose adding asks the database nothing beyond its product (no set-up, light link or SMS registration to check). */
+const needsNoLookUp = (item: CartItem) =>
+  !setupTypeOf(item) && !item.autoTopupLightNotificationId && item.smsTopupConsent === undefined;
+
+/**
+ * A new cart with its lines in one statement, atomic by itself: the quick way of the commonest
+ * add (decision 0052), checked exactly as the transaction checks it.
+ */
+async function newCartInOneStatement(
+  db: Database,
+  tenant: TenantConfig,
+  byCode: ReadonlyMap<string, Product>,
+  owners: Owners,
+  items: readonly CartItem[],
+  { channel, currency, now }: Pick<SalesContext, 'channel' | 'currency'> & { now: Date },
+): Promise<string> {
+  const { next } = mergedLines(tenant, byCode, owners, items, [], { cartId: '', channel, currency, now });
+  checkCartWhole(tenant, byCode, next);
+  const cartName = newCartName();
+  const lines = next.map((line) => ({
+    item_key: line.itemKey,
+    product_ref: line.productRef,
+    product_id: line.productId,
+    face_value: line.faceValue,
+    service_fee: line.serviceFee,
+    quantity: line.quantity,
+    phone_number: line.phoneNumber,
+    options: line.options ?? {},
+    position: line.position,
+  }));
+  await db.execute(sql`
+    with cart as (
+      insert into ${carts} (cart_name, tenant_id, currency, version, updated_at, expires_at)
+      values (${cartName}, ${tenant.shopId}, ${currency}, 1, ${now.toISOString()}, ${expiryFrom(tenant, now).toISOString()})
+      returning id
+    )
+    insert into ${cartItems}
+      (cart_id, item_key, product_ref, product_id, face_value, service_fee, quantity, phone_number, options, position)
+    select cart.id, line.item_key, line.product_ref, line.product_id, line.face_value, line.service_fee,
+      line.quantity, line.phone_number, line.options, line.position
+    from cart, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line(
+      item_key text, product_ref uuid, product_id text, face_value integer, service_fee integer,
+      quantity integer, phone_number text, options jsonb, position integer)`);
+  return cartName;
+}
+
 /**
  * Adds items to a cart (a new one when no name is given) and answers its name. The owners of
  * the items' numbers are looked up first, each number once and outside the transaction (no
@@ -182,6 +285,9 @@ export async function addItems(
       })),
     ),
   );
+  if (!cartName && !idempotencyKey && items.every(needsNoLookUp)) {
+    return newCartInOneStatement(db, tenant, byCode, owners, items, { ...sales, now });
+  }
   return db.transaction(async (tx) => {
     if (idempotencyKey) {
       const [seen] = await tx
@@ -214,35 +320,11 @@ export async function addItems(
     const missing = [...new Set(lines.map((line) => line.productId))].filter((code) => !byCode.has(code));
     for (const [code, product] of await productsByCode(tx, tenant, missing)) byCode.set(code, product);
 
-    const next = lines.map((line) => ({ ...line }));
-    const added: Line[] = [];
-    items.forEach((item, index) => {
-      const field = `items[${index}]`;
-      const valid = validateItem(tenant, byCode.get(item.productId), item, field, {
-        channel: sales.channel,
-        currency: cart.currency,
-      });
-      checkNumberOwner(valid, owners, field);
-      const existing = next.find((line) => line.itemKey === valid.itemKey);
-      if (existing) existing.quantity += valid.quantity;
-      else {
-        const line = {
-          id: '',
-          cartId: cart.id,
-          itemKey: valid.itemKey,
-          productRef: valid.product.id,
-          productId: valid.product.productId,
-          faceValue: valid.faceValue,
-          serviceFee: tenant.cart.serviceFees.perItem,
-          quantity: valid.quantity,
-          phoneNumber: valid.phoneNumber,
-          options: valid.options,
-          position: next.length,
-          createdAt: now,
-        };
-        next.push(line);
-        added.push(line);
-      }
+    const { next, added } = mergedLines(tenant, byCode, owners, items, lines, {
+      cartId: cart.id,
+      channel: sales.channel,
+      currency: cart.currency,
+      now,
     });
     // A number with a live low-balance or SMS top-up is told so now, not after the contact step.
     for (const line of added) {
@@ -270,10 +352,7 @@ export async function addItems(
         );
       }
     }
-    if (mixesCashCodes(next.map((line) => ({ kind: byCode.get(line.productId)?.kind ?? '' })))) {
-      throw new DomainError('VALIDATION_FAILED', 'A cash code is redeemed in a cart of its own');
-    }
-    enforceLimits(tenant, asCartLines(next));
+    checkCartWhole(tenant, byCode, next);
 
     for (const line of next) {
       const before = lines.find((candidate) => candidate.itemKey === line.itemKey);
