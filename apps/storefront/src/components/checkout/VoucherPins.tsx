@@ -5,6 +5,7 @@ import type { DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { BrandArt } from '../catalogue/BrandArt';
+import { useHydrated } from './useHydrated';
 
 /** How long the outcome of a copy stays beside the button (as long as a toast, spec §9). */
 const COPY_NOTE_MS = 5000;
@@ -38,6 +39,9 @@ function VoucherPin({ voucher, label }: { voucher: DeliveredVoucher; label: stri
     return () => clearTimeout(timer);
   }, [copyNote]);
 
+  // A tap before the page's script runs would copy nothing and say nothing.
+  const hydrated = useHydrated();
+
   // The note is said in a live region that is on the page from the start (one that appears with
   // its text is often not read out); it is emptied first, so a second copy is announced again.
   async function copy() {
@@ -63,7 +67,13 @@ function VoucherPin({ voucher, label }: { voucher: DeliveredVoucher; label: stri
         <code className="voucher-pin__code" id={ids.pin}>
           {voucher.pin}
         </code>
-        <button type="button" className="secondary-button" onClick={copy} aria-describedby={ids.label}>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={copy}
+          aria-describedby={ids.label}
+          disabled={!hydrated}
+        >
           {t('copyVoucherPin')}
         </button>
         <span className="voucher-pin__copied" role="status">
