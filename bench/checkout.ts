@@ -1,21 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import { sandboxClient } from '@shop/sandbox/testing';
+import { GOOD_CARD, guestAddress } from '../apps/api/test/shoppers';
 import { crowdAddress, figures, type LoadFigures } from './load';
 
 const TENANT = 'funkfix';
 const PENDING = new Set(['paymentPending', 'paymentInit', 'paymentAuthorized', 'paid']);
-const GOOD_CARD = { cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
-const guest = {
-  firstname: 'N/A',
-  lastname: 'N/A',
-  street: 'N/A',
-  houseNumber: 'N/A',
-  zip: 'N/A',
-  city: 'N/A',
-  countryCode: 'N/A',
-  email: 'shopper@example.com',
-  channel: 'web',
-  language: 'de',
-};
 
 /**
  * One shopper's whole checkout, as the storefront's proxy sends it: add a top-up to a new cart,
@@ -39,17 +28,16 @@ async function checkout(api: string, sandbox: string, shopper: number): Promise<
   const { cartName } = await post('/api/shop/rest/addToCart', {
     items: [{ productId: 'funkfix-topup-1500', phoneNumber }],
   });
-  await post('/api/shop/rest/checkout-address', { cartName, deliveryAddress: guest, language: 'de' });
+  await post('/api/shop/rest/checkout-address', {
+    cartName,
+    deliveryAddress: guestAddress(),
+    language: 'de',
+  });
   const { orderNumber, payerUrl } = await post('/api/shop/rest/checkout-start-payment', {
     cartName,
     paymentMethod: 'creditcard',
   });
-  const approval = await fetch(`${sandbox}${new URL(String(payerUrl)).pathname}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(GOOD_CARD),
-  });
-  if (!approval.ok) throw new Error(`approval answered ${approval.status}`);
+  await sandboxClient(sandbox).act(String(payerUrl), 'approve', GOOD_CARD);
   for (;;) {
     const { orderStatus } = await post('/api/shop/rest/payment-commit-order', { cartName, orderNumber });
     if (orderStatus === 'ORDER_ALREADY_COMMITTED' || orderStatus === 'committed') return;

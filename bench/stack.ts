@@ -14,15 +14,11 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-export function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  quiet = true,
-): Started & { child: ChildProcess } {
+export function startProcess(args: string[], env: Record<string, string>): Started & { child: ChildProcess } {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

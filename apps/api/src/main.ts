@@ -30,7 +30,7 @@ if (cluster.isPrimary) {
     runApiProcesses(processes, (message) => console.log(message));
   } else await serve(prepared);
 } else {
-  await serve(await openShopDatabase(env));
+  await serve(await openShopDatabase(env, { migrated: true }));
 }
 
 /** One API process on `database`: the routes, and on the embedded database the jobs as well. */

@@ -28,8 +28,11 @@ export function configured<T>(program: string, read: () => T): T {
   }
 }
 
-/** PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR; migrated. */
-export async function openShopDatabase(env: Env): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR; migrated unless the first
+ * API process has done so already (`migrated`).
+ */
+export async function openShopDatabase(env: Env, { migrated = false } = {}): Promise<DatabaseHandle> {
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
@@ -38,7 +41,7 @@ export async function openShopDatabase(env: Env): Promise<DatabaseHandle> {
         }
       : { dataDir: env.DATA_DIR },
   );
-  await database.migrate();
+  if (!migrated) await database.migrate();
   return database;
 }
 

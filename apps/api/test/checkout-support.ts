@@ -123,23 +123,4 @@ export function orderRecords(api: RunningApi) {
   return { orderRow, timeline };
 }
 
-const NA = 'N/A';
-
-/** A guest's contact as the storefront sends it without the mobile-app flow (spec §3). */
-export const guestAddress = (extra: Record<string, unknown> = {}) => ({
-  firstname: NA,
-  lastname: NA,
-  street: NA,
-  houseNumber: NA,
-  zip: NA,
-  city: NA,
-  countryCode: NA,
-  email: 'shopper@example.com',
-  channel: 'web',
-  language: 'de',
-  ...extra,
-});
-
-export const GOOD_CARD = { cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' };
-export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };
-export const THREE_D_SECURE_CARD = { cardNumber: '4000 0000 0000 3220', expiry: '12/39', cvc: '123' };
+export { DECLINED_CARD, GOOD_CARD, guestAddress, THREE_D_SECURE_CARD } from './shoppers';
