@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { goTo } from '../../lib/browser-cookies';
 import { useAlert } from '../Alerts';
+import { useHydrated } from '../checkout/useHydrated';
 
 /** Puts one product (a voucher: no number needed) in the cart and goes to the next step. */
 export function AddToCartButton({
@@ -19,6 +20,8 @@ export function AddToCartButton({
   const t = useTranslations('common');
   const showAlert = useAlert();
   const [busy, setBusy] = useState(false);
+  // A tap before the page's script runs would do nothing at all.
+  const hydrated = useHydrated();
   // One key while the page lives: a double click adds the product once.
   const key = useRef<string | undefined>(undefined);
 
@@ -40,7 +43,7 @@ export function AddToCartButton({
     <button
       type="button"
       className="button"
-      disabled={busy}
+      disabled={busy || !hydrated}
       onClick={add}
       aria-label={t('addItemToCart', { item: label })}
     >
