@@ -9,12 +9,14 @@
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *   BENCH_SECONDS=10 (each case)   BENCH_CONNECTIONS=50
  */
-import { existsSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { writeDocSection } from '../scripts/doc-section';
 import { runCheckouts } from './checkout';
-import { crowdAddress, type LoadFigures, runLoad } from './load';
+import { crowdAddress, type LoadCase, type LoadFigures, runLoad } from './load';
 import { pgbenchTps } from './pgbench';
 import { answers, PORTS, root, startProcess, startShop } from './stack';
 
@@ -36,11 +38,12 @@ interface Row {
 }
 
 const api = `http://127.0.0.1:${PORTS.api}`;
+/** Each add from a shopper of their own (an address the abuse limits count apart) with a key of its own, as the shop's pages send it. */
 const crowd = (request: { headers?: Record<string, string> }) => ({
   ...request,
-  headers: { ...request.headers, 'x-client-ip': crowdAddress() },
+  headers: { ...request.headers, 'x-client-ip': crowdAddress(), 'idempotency-key': randomUUID() },
 });
-const CASES: Record<Exclude<CaseName, 'whole checkout'>, Parameters<typeof runLoad>[0]> = {
+const CASES: Record<Exclude<CaseName, 'whole checkout'>, LoadCase> = {
   health: { url: `${api}/api/health` },
   'product listing': { url: `${api}/api/shop/rest/v1/products`, headers: { 'x-tenant-id': 'ladeplatz' } },
   'add to cart': {
@@ -52,9 +55,46 @@ const CASES: Record<Exclude<CaseName, 'whole checkout'>, Parameters<typeof runLo
   },
   'main page (storefront)': {
     url: `http://127.0.0.1:${PORTS.storefront}/shop`,
-    headers: { host: `ladeplatz.localhost:${PORTS.storefront}` },
+    // As a browser asks: the page comes compressed.
+    headers: {
+      host: `ladeplatz.localhost:${PORTS.storefront}`,
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    },
   },
 };
+
+const SAME_BYTES = 'same bytes as the main page, bare Node server';
+
+/** One answer of the page as the load client gets it, its body kept as sent (compressed). */
+function answerBytes({ url, headers }: LoadCase): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The second baseline of the main page (bench/same-bytes.ts): what the client takes of its bytes from a bare server. */
+async function measureSameBytes(page: LoadCase): Promise<LoadFigures> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-page-')), 'page.gz');
+  writeFileSync(file, await answerBytes(page));
+  const server = startProcess(['--import', 'tsx', 'bench/same-bytes.ts'], {
+    PORT: String(PORTS.helloWorld),
+    BODY_FILE: file,
+  });
+  try {
+    const url = `http://127.0.0.1:${PORTS.helloWorld}/`;
+    await answers(url);
+    await runLoad({ url }, CONNECTIONS, 2);
+    return await runLoad({ url }, CONNECTIONS, SECONDS);
+  } finally {
+    await server.stop();
+    rmSync(file, { force: true });
+  }
+}
 
 async function measureShop(engine: Engine, databaseUrl: string | undefined): Promise<Row[]> {
   console.log(`\nThe shop on ${engine} ...`);
@@ -67,6 +107,9 @@ async function measureShop(engine: Engine, databaseUrl: string | undefined): Pro
       rows.push({ name, engine, figures });
       console.log(`  ${name}: ${figures.rps.toFixed(0)} req/s`);
     }
+    const sameBytes = await measureSameBytes(CASES['main page (storefront)']);
+    rows.push({ name: SAME_BYTES, engine, figures: sameBytes });
+    console.log(`  ${SAME_BYTES}: ${sameBytes.rps.toFixed(0)} req/s`);
     const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
     await runCheckouts(api, sandbox, CONNECTIONS, 2);
     const checkouts = await runCheckouts(api, sandbox, CONNECTIONS, SECONDS);
@@ -119,6 +162,8 @@ function verdict(row: Row): { ratio: string; target: string; met: boolean | unde
   if (!row.engine) return { ratio: '1.000', target: '', met: undefined };
   const own = TARGETS[row.name as CaseName];
   const againstHello = row.figures.rps / helloRps;
+  if (row.name === SAME_BYTES)
+    return { ratio: `${againstHello.toFixed(3)} of hello-world`, target: 'baseline', met: undefined };
   if (row.engine === 'PGlite' && serverUrl) {
     const postgres = postgresRps(row.name);
     const ratio = postgres ? row.figures.rps / postgres : 0;
@@ -163,6 +208,8 @@ writeDocSection(
     'add → contact step → start a card payment → approve at the sandbox → commit until final, one shopper per',
     'connection. Ratios are to the baseline of the same run: the hello-world route of a bare Fastify server,',
     "pgbench's TPC-B-like figure on the same PostgreSQL, and for the embedded default the PostgreSQL figure.",
+    'The main page is asked for as a browser asks (gzip); the row after it is a bare Node server sending one',
+    "answer's very bytes: what this load client can take of a page that big, whoever makes it.",
     '',
     table,
     '',

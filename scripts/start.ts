@@ -155,9 +155,9 @@ const measurementEnv = {
 };
 run(
   'storefront',
-  [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(ports.storefront)],
+  [...tsx, 'server.ts'],
   // SANDBOX_URL: where the payment pages some tenants embed come from (the storefront's CSP).
-  { API_URL: apiUrl, SANDBOX_URL: sandboxUrl, ...measurementEnv },
+  { PORT: String(ports.storefront), API_URL: apiUrl, SANDBOX_URL: sandboxUrl, ...measurementEnv },
   storefrontDir,
 );
 

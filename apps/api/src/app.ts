@@ -33,6 +33,7 @@ import { authRoutes } from './routes/auth';
 import { autoTopupRoutes } from './routes/auto-topups';
 import { blogRoutes } from './routes/blog';
 import { cartRoutes } from './routes/cart';
+import { catalogueChangeRoutes } from './routes/catalogue-changes';
 import { checkoutRoutes } from './routes/checkout';
 import { commitRoutes } from './routes/commit';
 import { contentRoutes } from './routes/content';
@@ -175,6 +176,7 @@ export async function buildApp({
     ping: pingDatabase,
     background: async () => ({ worker: await workerStatus(db), jobs: await jobs.counts() }),
   });
+  await app.register(catalogueChangeRoutes, { catalogue });
   await app.register(webhookRoutes, {
     ...checkout,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),

@@ -5,9 +5,10 @@ import { COOKIE_NAMES } from './lib/cookie-names';
 import { deviceIdScriptOrigin } from './lib/device-id-script';
 import { isUnknownPath } from './lib/known-paths';
 import { measurementOrigins } from './lib/measurement-scripts';
+import { PAGE_RENDER_HEADER } from './lib/page-render';
 import { PREFERENCE_MAX_AGE_SECONDS } from './lib/preference-cookie';
 import { REQUEST_PATH_HEADER } from './lib/return-path';
-import { isLocalHost, isPagePath, NONCE_HEADER, newNonce, securityHeaders } from './lib/security-headers';
+import { isLocalHost, isPagePath, NONCE_HEADER, nonceFor, securityHeaders } from './lib/security-headers';
 import { LANGUAGE_PARAMETER } from './lib/site-urls';
 import { unconsentedCookieRemovals } from './lib/unconsented-cookies';
 
@@ -48,7 +49,9 @@ function withCookie(request: NextRequest, name: string, value: string): string {
 export function proxy(request: NextRequest): NextResponse {
   const host = request.headers.get('host') ?? '';
   const page = isPagePath(request.nextUrl.pathname);
-  const nonce = page ? newNonce() : undefined;
+  const nonce = page
+    ? nonceFor(request.headers.get(PAGE_RENDER_HEADER), process.env.PAGE_RENDER_SECRET)
+    : undefined;
   const tenant = tenants().byHost(host);
   const statisticsAllowed =
     parseConsent(request.cookies.get(COOKIE_NAMES.consent)?.value)?.statistics === true;

@@ -208,9 +208,20 @@ function checkCartWhole(tenant: TenantConfig, byCode: ReadonlyMap<string, Produc
 const needsNoLookUp = (item: CartItem) =>
   !setupTypeOf(item) && !item.autoTopupLightNotificationId && item.smsTopupConsent === undefined;
 
+/** The remembered answer of an add-to-cart call with this idempotency key, if there was one. */
+async function rememberedCartName(db: Executor, tenant: TenantConfig, idempotencyKey: string) {
+  const [seen] = await db
+    .select({ cartName: cartRequests.cartName })
+    .from(cartRequests)
+    .where(and(eq(cartRequests.tenantId, tenant.shopId), eq(cartRequests.idempotencyKey, idempotencyKey)));
+  return seen?.cartName;
+}
+
 /**
  * A new cart with its lines in one statement, atomic by itself: the quick way of the commonest
- * add (decision 0052), checked exactly as the transaction checks it.
+ * add (decision 0052), checked exactly as the transaction checks it. With an idempotency key the
+ * same statement records the key and writes the cart only if the key is new; a repeated key
+ * answers the first call's cart, as the transaction does.
  */
 async function newCartInOneStatement(
   db: Database,
@@ -219,9 +230,18 @@ async function newCartInOneStatement(
   owners: Owners,
   items: readonly CartItem[],
   { channel, currency, now }: Pick<SalesContext, 'channel' | 'currency'> & { now: Date },
+  idempotencyKey: string | undefined,
 ): Promise<string> {
-  const { next } = mergedLines(tenant, byCode, owners, items, [], { cartId: '', channel, currency, now });
-  checkCartWhole(tenant, byCode, next);
+  let next: Line[];
+  try {
+    next = mergedLines(tenant, byCode, owners, items, [], { cartId: '', channel, currency, now }).next;
+    checkCartWhole(tenant, byCode, next);
+  } catch (error) {
+    // The transaction answers a repeated key before it checks anything.
+    const remembered = idempotencyKey && (await rememberedCartName(db, tenant, idempotencyKey));
+    if (remembered) return remembered;
+    throw error;
+  }
   const cartName = newCartName();
   const lines = next.map((line) => ({
     item_key: line.itemKey,
@@ -234,28 +254,62 @@ async function newCartInOneStatement(
     options: line.options ?? {},
     position: line.position,
   }));
-  await db.execute(sql`
-    with cart as (
-      insert into ${carts} (cart_name, tenant_id, currency, version, updated_at, expires_at)
-      values (${cartName}, ${tenant.shopId}, ${currency}, 1, ${now.toISOString()}, ${expiryFrom(tenant, now).toISOString()})
-      returning id
-    )
+  const cartColumns = sql`(cart_name, tenant_id, currency, version, updated_at, expires_at)`;
+  const cartValues = sql`${tenant.shopId}, ${currency}, 1, ${now.toISOString()}, ${expiryFrom(tenant, now).toISOString()}`;
+  const insertLines = sql`
     insert into ${cartItems}
       (cart_id, item_key, product_ref, product_id, face_value, service_fee, quantity, phone_number, options, position)
     select cart.id, line.item_key, line.product_ref, line.product_id, line.face_value, line.service_fee,
       line.quantity, line.phone_number, line.options, line.position
     from cart, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line(
       item_key text, product_ref uuid, product_id text, face_value integer, service_fee integer,
-      quantity integer, phone_number text, options jsonb, position integer)`);
-  return cartName;
+      quantity integer, phone_number text, options jsonb, position integer)`;
+  if (!idempotencyKey) {
+    await db.execute(sql`
+      with cart as (
+        insert into ${carts} ${cartColumns} values (${cartName}, ${cartValues})
+        returning id
+      )
+      ${insertLines}`);
+    return cartName;
+  }
+  // The key's row first: the cart and its lines are written only when it was inserted. A key
+  // already there answers its cart name, read in the same statement when it was committed before
+  // the statement began.
+  const answer = (await db.execute(sql`
+    with request as (
+      insert into ${cartRequests} (tenant_id, idempotency_key, cart_name)
+      values (${tenant.shopId}, ${idempotencyKey}, ${cartName})
+      on conflict (tenant_id, idempotency_key) do nothing
+      returning cart_name
+    ),
+    cart as (
+      insert into ${carts} ${cartColumns}
+      select request.cart_name, ${cartValues} from request
+      returning id
+    ),
+    added as (${insertLines})
+    select cart_name from request
+    union all
+    select cart_name from ${cartRequests}
+    where tenant_id = ${tenant.shopId} and idempotency_key = ${idempotencyKey}`)) as unknown as {
+    rows: { cart_name: string }[];
+  };
+  const answered = answer.rows[0]?.cart_name;
+  if (answered) return answered;
+  // A first call with this key committed while this statement waited on it: the conflict was
+  // seen, but its row was not yet in this statement's snapshot. A new statement sees it.
+  const remembered = await rememberedCartName(db, tenant, idempotencyKey);
+  if (!remembered) throw new Error('an idempotency key conflicted with a row that is not there');
+  return remembered;
 }
 
 /**
  * Adds items to a cart (a new one when no name is given) and answers its name. The owners of
  * the items' numbers are looked up first, each number once and outside the transaction (no
  * outside call holds a lock). Everything else happens in one transaction under a lock on the
- * cart: a refused item leaves the cart as it was, and a repeated idempotency key answers the
- * first call's cart without adding again.
+ * cart, or for a new cart of plain items in one statement: a refused item leaves the cart as it
+ * was, and a repeated idempotency key answers the first call's cart without adding again.
  */
 export async function addItems(
   {
@@ -285,18 +339,13 @@ export async function addItems(
       })),
     ),
   );
-  if (!cartName && !idempotencyKey && items.every(needsNoLookUp)) {
-    return newCartInOneStatement(db, tenant, byCode, owners, items, { ...sales, now });
+  if (!cartName && items.every(needsNoLookUp)) {
+    return newCartInOneStatement(db, tenant, byCode, owners, items, { ...sales, now }, idempotencyKey);
   }
   return db.transaction(async (tx) => {
     if (idempotencyKey) {
-      const [seen] = await tx
-        .select()
-        .from(cartRequests)
-        .where(
-          and(eq(cartRequests.tenantId, tenant.shopId), eq(cartRequests.idempotencyKey, idempotencyKey)),
-        );
-      if (seen) return seen.cartName;
+      const seen = await rememberedCartName(tx, tenant, idempotencyKey);
+      if (seen) return seen;
     }
     const cart = cartName
       ? await findCart(tx, tenant, cartName, now, true)

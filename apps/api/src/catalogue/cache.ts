@@ -5,6 +5,12 @@ import { LRUCache } from 'lru-cache';
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
 /**
+ * What a watcher of the cache hears: whether the cache hears the database (told at once, then at
+ * every change), and each tenant whose answers it forgets (`'*'`: every tenant's), as it forgets them.
+ */
+export type CatalogueEvent = { listening: boolean } | { changed: string };
+
+/**
  * Answers of catalogue calls, kept per tenant until its catalogue changes (decision 0052). Every
  * API process keeps its own and forgets a tenant's answers when the database notifies a change of
  * its products, whichever process or tool made it; while it cannot hear the database (the
@@ -16,6 +22,11 @@ export interface CatalogueCache {
    * meanwhile. A kept value is shared: whoever gets it must not change it.
    */
   answer<T extends string | object>(tenantId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * Tells `listener` what the cache forgets, when it forgets it, until the answered function
+   * stops it: for whoever keeps something that must be forgotten at the same moments.
+   */
+  watch(listener: (event: CatalogueEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +52,10 @@ export async function openCatalogueCache(
   const changes = new Map<string, number>();
   let gaps = 0;
   let listening = false;
+  const watchers = new Set<(event: CatalogueEvent) => void>();
+  const tell = (event: CatalogueEvent) => {
+    for (const watcher of watchers) watcher(event);
+  };
   /** Bumped by every change of the tenant's catalogue and by every gap in hearing of them. */
   const versionOf = (tenantId: string) => `${gaps}.${changes.get(tenantId) ?? 0}`;
 
@@ -49,9 +64,15 @@ export async function openCatalogueCache(
       gaps += 1;
       kept.clear();
     } else changes.set(tenantId, (changes.get(tenantId) ?? 0) + 1);
+    tell({ changed: tenantId });
+  };
+  const hear = (nowListening: boolean) => {
+    if (nowListening === listening) return;
+    listening = nowListening;
+    tell({ listening });
   };
   const stop = await listen(CATALOGUE_CHANNEL, forget, (nowListening) => {
-    listening = nowListening;
+    hear(nowListening);
     forget('*');
   });
 
@@ -73,8 +94,15 @@ export async function openCatalogueCache(
       loading.set(full, loaded);
       return loaded;
     },
+    watch: (listener) => {
+      watchers.add(listener);
+      listener({ listening });
+      return () => {
+        watchers.delete(listener);
+      };
+    },
     close: async () => {
-      listening = false;
+      hear(false);
       kept.clear();
       await stop();
     },

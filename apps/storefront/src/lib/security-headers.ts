@@ -1,4 +1,5 @@
 import type { TenantConfig } from '@shop/tenants';
+import { isRenderRequest, renderPlaceholders } from './page-render';
 
 /**
  * The security headers of every storefront response (decision 0016): a Content-Security-Policy
@@ -8,6 +9,11 @@ import type { TenantConfig } from '@shop/tenants';
 
 /** Request header that hands a page's nonce from `src/proxy.ts` to the app. */
 export const NONCE_HEADER = 'x-nonce';
+
+/** The page's nonce: the render secret on the server's own render request, else a fresh one. */
+export function nonceFor(renderHeader: string | null, renderSecret: string | undefined): string {
+  return isRenderRequest(renderHeader, renderSecret) ? renderPlaceholders(renderSecret).nonce : newNonce();
+}
 
 export interface SecurityHeaderInput {
   /** The tenant named by the Host; undefined on the index of demo shops and on unknown hosts. */

@@ -10,6 +10,7 @@ export * from './auto-topups';
 export * from './blog';
 export * from './cart';
 export * from './catalogue';
+export * from './catalogue-changes';
 export * from './checkout';
 export * from './commit';
 export * from './common';

@@ -2,6 +2,7 @@ import { callingCode, formatMoney, messageKeyFor, parseMsisdn, viewItemEvent } f
 import type { Product } from '@shop/domain/contract';
 import { cartStepPath, type TenantConfig } from '@shop/tenants';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { newFormKey } from '../../lib/form-key';
 import { requestOrigin } from '../../lib/request-origin';
 import { currentShopper } from '../../lib/signed-in';
 import { productData } from '../../lib/site-urls';
@@ -84,7 +85,11 @@ export async function TopupSection({
   initial: TopupFormProps['initial'];
   pagePath: string;
 }) {
-  const [t, shopper] = await Promise.all([getTranslations('common'), currentShopper(tenant)]);
+  const [t, shopper, formKey] = await Promise.all([
+    getTranslations('common'),
+    currentShopper(tenant),
+    newFormKey(),
+  ]);
   const brand = items[0]?.brand ?? { brandId, name: tenant.providerName };
   const { fixedAmounts, ...offer } = topupOffer(tenant, items);
   const topupType =
@@ -122,7 +127,7 @@ export async function TopupSection({
       lightCode={owned?.notificationCode}
       initialErrors={initialErrors}
       pagePath={pagePath}
-      idempotencyKey={crypto.randomUUID()}
+      idempotencyKey={formKey}
     />
   );
   const offers = productData(
