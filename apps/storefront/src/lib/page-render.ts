@@ -17,11 +17,15 @@ export interface AnswerValues {
   formKey: string;
 }
 
-/** The stand-ins a render request renders with: the secret as the nonce, and a key made from it. */
+/**
+ * The stand-ins a render request renders with, made from the secret and shaped as the values
+ * that replace them (a nonce of 16 bytes in base64, a UUID), so that each answer is as long.
+ */
 export function renderPlaceholders(secret: string): AnswerValues {
-  const hex = createHash('sha256').update(secret).digest('hex');
+  const digest = createHash('sha256').update(secret).digest();
+  const hex = digest.toString('hex');
   const formKey = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  return { nonce: secret, formKey };
+  return { nonce: digest.subarray(16).toString('base64'), formKey };
 }
 
 /** Whether a request is the server's own render request (its header carries the secret). */
