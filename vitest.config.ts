@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           include: ['scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...postgresOnly],
           testTimeout: 300_000,
           hookTimeout: 60_000,
         },
