@@ -12,6 +12,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   /** The workers and the job queue, as the database shows them. */
   background: () => Promise<Background>;
 }> = async (app, { ping, background }) => {
+  // Callers that come while the database is being asked share that answer: a crowd of monitors
+  // costs one query at a time, and no answer is older than the query in progress.
+  let pinging: Promise<void> | undefined;
+  const sharedPing = () => {
+    pinging ??= ping().finally(() => {
+      pinging = undefined;
+    });
+    return pinging;
+  };
   let last: { at: number; figures: Promise<Background> } | undefined;
   const recentBackground = () => {
     if (!last || Date.now() - last.at > BACKGROUND_MAX_AGE_MS) {
@@ -37,7 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        await ping();
+        await sharedPing();
       } catch (error) {
         request.log.error({ err: error }, 'database unreachable');
         return reply

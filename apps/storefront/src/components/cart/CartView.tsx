@@ -15,6 +15,7 @@ import { setupOfLine, weekdayName, whenItTopsUp } from '../../lib/auto-topup-set
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
 import { BrandArt } from '../catalogue/BrandArt';
+import { useHydrated } from '../checkout/useHydrated';
 import { PromoCodeForm } from './PromoCodeForm';
 
 /** Spec §4: the alerts of these errors close once a later change succeeds. */
@@ -61,6 +62,9 @@ export function CartView({
   const showAlert = useAlert();
   const [cart, setCart] = useState(initialCart);
   const [busy, setBusy] = useState(false);
+  // The line buttons work by script: until it runs they wait, so that an early tap is not lost.
+  const hydrated = useHydrated();
+  const linesWait = busy || !hydrated;
   const money = (minor: number) => formatMoney(minor, cart?.summary.currency ?? 'EUR', locale);
 
   /** Changes the cart; a refusal goes to `refused` where given, else to an alert. */
@@ -163,7 +167,7 @@ export function CartView({
                   <button
                     type="button"
                     aria-label={t('decreaseQuantity', { item: name })}
-                    disabled={busy || line.quantity <= 1}
+                    disabled={linesWait || line.quantity <= 1}
                     onClick={() => setQuantity(line.itemKey, line.quantity - 1)}
                   >
                     −
@@ -174,7 +178,7 @@ export function CartView({
                   <button
                     type="button"
                     aria-label={t('increaseQuantity', { item: name })}
-                    disabled={busy || line.quantity >= MAX_ITEM_QUANTITY}
+                    disabled={linesWait || line.quantity >= MAX_ITEM_QUANTITY}
                     onClick={() => setQuantity(line.itemKey, line.quantity + 1)}
                   >
                     +
@@ -192,7 +196,7 @@ export function CartView({
                 <button
                   type="button"
                   className="link-button"
-                  disabled={busy}
+                  disabled={linesWait}
                   onClick={() => change(`${base}/${line.itemKey}`, { method: 'DELETE' })}
                 >
                   {t('removeItem', { item: name })}
