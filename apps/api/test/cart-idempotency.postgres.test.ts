@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@shop/db';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
 import { cartCalls } from './cart-calls';
@@ -15,15 +15,7 @@ const api = apiForFile({ worker: false });
 
 const item = { productId: 'funkfix-topup-1500', phoneNumber: '+4917012345678' };
 
-const { addV2 } = cartCalls(api);
-
-async function cartCount() {
-  const [row] = await api.database.db
-    .select({ carts: count() })
-    .from(schema.carts)
-    .where(eq(schema.carts.tenantId, 'funkfix'));
-  return row?.carts ?? 0;
-}
+const { addV2, cartCount } = cartCalls(api);
 
 /** Resolves once `done` holds or some session waits for a lock on a statement about cart requests. */
 async function doneOrWaiting(done: () => boolean) {

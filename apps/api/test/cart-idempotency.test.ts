@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@shop/db';
 import type { DetailedCart } from '@shop/domain/contract';
 import { tenants } from '@shop/tenants';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
 import { cartCalls } from './cart-calls';
@@ -21,7 +21,7 @@ const outOfStock = plain('funkfix-topup-3000');
 
 const newKey = () => `cart-key-${randomUUID()}`;
 
-const { post, addV2 } = cartCalls(api);
+const { post, addV2, cartCount } = cartCalls(api);
 
 async function getCart(cartName: string) {
   const response = await api.request(`/api/shop/rest/v2/carts/${cartName}`, {
@@ -29,14 +29,6 @@ async function getCart(cartName: string) {
   });
   expect(response.status).toBe(200);
   return (await response.json()) as DetailedCart;
-}
-
-async function cartCount() {
-  const [row] = await api.database.db
-    .select({ carts: count() })
-    .from(schema.carts)
-    .where(eq(schema.carts.tenantId, 'funkfix'));
-  return row?.carts ?? 0;
 }
 
 async function requestsOf(key: string) {

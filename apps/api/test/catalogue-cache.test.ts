@@ -32,6 +32,10 @@ const productIn = (answer: ProductListing, productId: string): Product | undefin
 
 const FIXED = 'funkfix-topup-1500';
 
+/** Ladeplatz's price of the fixed top-up up or down by `cents`: a change of its catalogue. */
+const priceStep = (cents: number) =>
+  sql`update products set amount = amount + ${cents} where tenant_id = 'ladeplatz' and product_id = ${FIXED}`;
+
 interface ServerSentEvent {
   event: CatalogueChangeEvent;
   data: string;
@@ -136,16 +140,10 @@ describe('the catalogue changes stream', () => {
       expect(changes.response.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(changes.response.headers['cache-control']).toBe('no-store');
       expect(await changes.next()).toEqual({ event: 'listening', data: 'true' });
-      await changeCatalogue(
-        'ladeplatz',
-        sql`update products set amount = amount + 1 where tenant_id = 'ladeplatz' and product_id = ${FIXED}`,
-      );
-      await changes.until('changed', 'ladeplatz');
-      await changeCatalogue(
-        'ladeplatz',
-        sql`update products set amount = amount - 1 where tenant_id = 'ladeplatz' and product_id = ${FIXED}`,
-      );
-      await changes.until('changed', 'ladeplatz');
+      for (const step of [+1, -1]) {
+        await changeCatalogue('ladeplatz', priceStep(step));
+        await changes.until('changed', 'ladeplatz');
+      }
     } finally {
       changes.close();
     }
@@ -166,16 +164,10 @@ describe('the catalogue changes stream', () => {
       expect(watching()).toBe(2);
       leaving.close();
       await eventually(() => watching() === 1);
-      await changeCatalogue(
-        'ladeplatz',
-        sql`update products set amount = amount + 1 where tenant_id = 'ladeplatz' and product_id = ${FIXED}`,
-      );
-      await staying.until('changed', 'ladeplatz');
-      await changeCatalogue(
-        'ladeplatz',
-        sql`update products set amount = amount - 1 where tenant_id = 'ladeplatz' and product_id = ${FIXED}`,
-      );
-      await staying.until('changed', 'ladeplatz');
+      for (const step of [+1, -1]) {
+        await changeCatalogue('ladeplatz', priceStep(step));
+        await staying.until('changed', 'ladeplatz');
+      }
       // The open stream ends with the API instead of holding its closing up.
       const closing = app.close().then(() => 'closed');
       expect(await Promise.race([closing, delay(2_000, 'still open', { ref: false })])).toBe('closed');
@@ -340,17 +332,9 @@ describe('the catalogue cache', () => {
     // A change counts as made once both processes have forgotten the tenant's answers.
     const both = [api.baseUrl, other.baseUrl];
     const kartenkiosk = await listing(other.request, 'kartenkiosk');
-    await changeCatalogue(
-      'ladeplatz',
-      sql`update products set amount = amount + 1 where tenant_id = 'ladeplatz' and product_id = ${FIXED}`,
-      both,
-    );
+    await changeCatalogue('ladeplatz', priceStep(+1), both);
     expect(await listing(other.request, 'kartenkiosk')).toEqual(kartenkiosk);
-    await changeCatalogue(
-      'ladeplatz',
-      sql`update products set amount = amount - 1 where tenant_id = 'ladeplatz' and product_id = ${FIXED}`,
-      both,
-    );
+    await changeCatalogue('ladeplatz', priceStep(-1), both);
   });
 
   it('shows a tenant config change on the next request, on each process that took the new config', async () => {
