@@ -19,10 +19,14 @@ describe('which pages are shared', () => {
     }
   });
 
-  it('leaves out the checkout, the account, sign-in and unknown pages', () => {
+  it('leaves out the checkout and its results, the account, sign-in, the blog and unknown pages', () => {
     for (const path of [
       '/shop/checkout/cart',
       '/shop/checkout/payment',
+      // An order's result shows its PINs: never one shopper's page for another.
+      '/shop/checkout/result',
+      '/shop/checkout/result/cash-code',
+      '/account/orders/ORDER-1',
       '/account',
       '/login',
       '/nothing-here',
