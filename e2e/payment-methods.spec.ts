@@ -63,6 +63,8 @@ test('funkfix demo account: the demo card with its expiry pays an automatic top-
   await expect(remove).toHaveAccessibleDescription(
     /^Diese Zahlungsart wird für eine automatische Aufladung verwendet und kann nicht gelöscht werden\./,
   );
+  // Until the page's script runs the button is disabled outright, and takes no focus.
+  await expect(remove).not.toHaveAttribute('disabled');
   await remove.focus();
   await expect(remove).toBeFocused();
   await page.keyboard.press('Enter');
