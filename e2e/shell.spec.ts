@@ -117,6 +117,38 @@ test('the theme toggle switches to dark and the choice survives a reload', async
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
+test("the page's scripts get the shop's texts as one bundle that the tab keeps, not inside every page", async ({
+  page,
+}) => {
+  const wrongNumber = 'Bitte gib eine gültige Handynummer ein.';
+  const html = await callShop('funkfix.localhost', '/shop/topup/funkfix');
+  expect(html.status).toBe(200);
+  expect(html.text()).not.toContain(wrongNumber);
+
+  const bundles: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/translations/')) bundles.push(request.url());
+  });
+  await page.goto(shopUrl('funkfix'));
+  const form = page.getByTestId('topup-form');
+  await form.getByRole('radio', { name: '15 €' }).check();
+  await form.getByRole('textbox', { name: 'Handynummer' }).fill('12');
+  await form.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByTestId('phone-error')).toHaveText(wrongNumber);
+  expect(bundles).toHaveLength(1);
+  expect(new URL(bundles[0] ?? '').pathname).toBe('/api/translations/de/common');
+
+  // From here on the bundle cannot be had: the next pages work with what the tab kept.
+  await page.route('**/api/translations/**', (route) => route.abort());
+  await page.goto(shopUrl('funkfix', '/shop/checkout/cart'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(shopUrl('funkfix'));
+  await form.getByRole('radio', { name: '15 €' }).check();
+  await form.getByRole('textbox', { name: 'Handynummer' }).fill('12');
+  await form.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByTestId('phone-error')).toHaveText(wrongNumber);
+});
+
 test('the API is reachable through the shop with the tenant of the host', async () => {
   const response = await callShop('ladeplatz.localhost', '/api/translations/pl/common');
   expect(response.status).toBe(200);

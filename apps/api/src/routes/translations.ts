@@ -1,4 +1,4 @@
-import { translationParamsSchema, translationsSchema } from '@shop/domain/contract';
+import { translationParamsSchema, translationQuerySchema, translationsSchema } from '@shop/domain/contract';
 import { tenantTranslations } from '@shop/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offeredLanguage } from '../http/language';
@@ -19,6 +19,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
           '`xx-YY` (the language part is used) or `default` (the tenant default).',
         headers: tenantHeadersSchema,
         params: translationParamsSchema,
+        querystring: translationQuerySchema,
         response: {
           200: translationsSchema,
           400: errorEnvelopeSchema,

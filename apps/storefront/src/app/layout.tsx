@@ -4,10 +4,10 @@ import '@fontsource-variable/nunito';
 import '@fontsource-variable/source-sans-3';
 import './globals.css';
 import './tokens.css';
+import './components.css';
 import type { Language } from '@shop/domain';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AlertArea } from '../components/Alerts';
@@ -18,6 +18,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { JsonLd } from '../components/JsonLd';
 import { ScrollToTop } from '../components/ScrollToTop';
+import { ShopTexts } from '../components/ShopTexts';
 import { currentConsent } from '../lib/consent';
 import { measurementTools } from '../lib/measurement-scripts';
 import { requestOrigin } from '../lib/request-origin';
@@ -27,6 +28,7 @@ import { alternatesOf, LANGUAGE_PARAMETER, organizationData } from '../lib/site-
 import { allowedMeasurement } from '../lib/statistics';
 import { currentHost } from '../lib/tenant';
 import { currentTheme, themeStylesheet } from '../lib/theme';
+import { loadTranslations, translationsVersion } from '../lib/translations';
 
 export async function generateMetadata(): Promise<Metadata> {
   const target = await currentHost();
@@ -66,12 +68,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     );
   }
   const { tenant } = target;
-  const [language, theme, t, requestHeaders, consent] = await Promise.all([
-    getLocale(),
+  const language = await getLocale();
+  const [theme, t, requestHeaders, consent, texts] = await Promise.all([
     currentTheme(tenant),
     getTranslations('common'),
     headers(),
     currentConsent(),
+    loadTranslations(tenant, language, 'common'),
   ]);
   const measurement = consent?.statistics ? await allowedMeasurement(tenant) : undefined;
   const path = requestHeaders.get(REQUEST_PATH_HEADER) ?? '/';
@@ -85,7 +88,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStylesheet(tenant) }} />
       </head>
       <body>
-        <NextIntlClientProvider>
+        <ShopTexts bundle={{ shopId: tenant.shopId, language, version: translationsVersion(texts) }}>
           <a className="skip-link" href="#main">
             {t('skipToContent')}
           </a>
@@ -100,7 +103,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {tenant.variations.hasScrollToTop && <ScrollToTop />}
           <CookieSettingsDialog consent={consent} tools={measurementTools(tenant)} returnPath={path} />
           {measurement && <Measurement scripts={measurement} />}
-        </NextIntlClientProvider>
+        </ShopTexts>
       </body>
     </html>
   );

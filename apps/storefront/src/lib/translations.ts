@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import type { Namespace } from '@shop/domain';
 import { type Translations, translationsSchema } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
@@ -19,4 +20,16 @@ export function loadTranslations(
   return cached(`${tenant.shopId}/${language}/${namespace}`, () =>
     callApi(tenant, `/api/translations/${language}/${namespace}`, translationsSchema),
   );
+}
+
+const versions = new WeakMap<Translations, string>();
+
+/** A short fingerprint of a bundle's texts: another text, another version. */
+export function translationsVersion(texts: Translations): string {
+  let version = versions.get(texts);
+  if (!version) {
+    version = createHash('sha256').update(JSON.stringify(texts)).digest('base64url').slice(0, 16);
+    versions.set(texts, version);
+  }
+  return version;
 }

@@ -1,4 +1,3 @@
-import '../../components/account/account.css';
 import type { ReactNode } from 'react';
 import { accountTenant } from '../../lib/account';
 

@@ -1,4 +1,3 @@
-import '../../components/blog/blog.css';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';

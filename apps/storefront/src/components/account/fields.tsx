@@ -1,6 +1,5 @@
 'use client';
 
-import './fields.css';
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, ReactNode } from 'react';
 
 /** The ids of a field's input, hint and error, from the form's id and the field's name. */

@@ -1,6 +1,5 @@
 'use client';
 
-import './auth.css';
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { ConfirmAccountDialog, type PendingConfirmation } from './ConfirmAccountDialog';

@@ -1,6 +1,5 @@
 'use client';
 
-import './auth.css';
 import { PASSWORD_MIN_LENGTH } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';

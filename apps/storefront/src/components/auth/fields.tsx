@@ -1,6 +1,5 @@
 'use client';
 
-import './fields.css';
 import { ACCOUNT_CODE_LENGTH } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type HTMLInputAutoCompleteAttribute, type RefObject, useId, useState } from 'react';

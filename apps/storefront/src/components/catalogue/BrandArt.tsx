@@ -1,4 +1,3 @@
-import './brand-art.css';
 import {
   type ArtVariant,
   BRANDS_WITH_ART,

@@ -1,6 +1,5 @@
 'use client';
 
-import './checkout.css';
 import { appDeepLink, appOutcome, formatMoney, formatMsisdn, type Language } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';

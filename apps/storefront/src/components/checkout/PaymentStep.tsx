@@ -1,6 +1,5 @@
 'use client';
 
-import './checkout.css';
 import type { VoucherDeliveryChannel } from '@shop/domain';
 import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';

@@ -1,6 +1,5 @@
 'use client';
 
-import './checkout.css';
 import { formatMoney, formatMsisdn } from '@shop/domain';
 import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';

@@ -1,4 +1,3 @@
-import './saved-method.css';
 import type { PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 

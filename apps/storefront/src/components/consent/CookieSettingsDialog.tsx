@@ -1,4 +1,3 @@
-import './consent.css';
 import type { CookieConsent } from '@shop/domain';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { MeasurementScripts } from '../../lib/measurement-scripts';

@@ -2,7 +2,6 @@ import type { ContentPageAnswer } from '@shop/domain/contract';
 import { mainPagePath, type TenantConfig } from '@shop/tenants';
 import { getTranslations } from 'next-intl/server';
 import { Markdown } from './Markdown';
-import './content.css';
 
 type Advertisement = NonNullable<ContentPageAnswer['advertisement']>;
 

@@ -4,7 +4,6 @@ import { sectionsOf } from '../../lib/content-headings';
 import { ContactDetails } from './ContactDetails';
 import { Markdown } from './Markdown';
 import { TableOfContents } from './TableOfContents';
-import './content.css';
 
 /** A page of this many sections or more opens with its table of contents. */
 const SECTIONS_FOR_CONTENTS = 6;

@@ -1,4 +1,3 @@
-import './light-link.css';
 import { formatMoney, formatMsisdn } from '@shop/domain';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { loginPath } from '../../lib/login-path';

@@ -1,4 +1,3 @@
-import '../../../components/account/auto-topups/auto-topups.css';
 import { AUTO_TOPUP_LIST_STATUSES, isTypeOffered, timeZoneOfCountry } from '@shop/domain';
 import {
   type AutoTopupQuery,

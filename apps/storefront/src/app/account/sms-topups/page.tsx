@@ -1,5 +1,3 @@
-import '../../../components/account/auto-topups/auto-topups.css';
-import '../../../components/account/sms-topups/sms-topups.css';
 import { timeZoneOfCountry } from '@shop/domain';
 import { paymentTokensAnswerSchema, smsTopupRowsAnswerSchema } from '@shop/domain/contract';
 import { mainPagePath } from '@shop/tenants';

@@ -1,4 +1,3 @@
-import '../../../components/blog/blog.css';
 import { isBlogSlug } from '@shop/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';

@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { TOPUP_FIELDS } from './form-post';
 import type { FixedAmount, MoneyFormat } from './props';
-import './amount-tiles.css';
 
 export interface AmountChoiceProps {
   /** The legend, where it is not the plain "Amount" (each run of an automatic top-up). */

@@ -1,6 +1,5 @@
 'use client';
 
-import './automatic-setup.css';
 import { CUSTOM_LOW_BALANCE_LIMIT_MAX, CUSTOM_LOW_BALANCE_LIMIT_MIN } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';

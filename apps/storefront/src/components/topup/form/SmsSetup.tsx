@@ -1,6 +1,5 @@
 'use client';
 
-import './automatic-setup.css';
 import type { Language } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';

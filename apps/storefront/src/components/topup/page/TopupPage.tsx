@@ -5,7 +5,6 @@ import { TopupSection } from '../TopupSection';
 import { HowItWorks } from './HowItWorks';
 import { TopupHero } from './TopupHero';
 import { TrustPoints } from './TrustPoints';
-import './topup-page.css';
 
 /**
  * A single-brand main page: headline, the top-up form, how a top-up works and why to trust the

@@ -1,4 +1,3 @@
-import '../../../../components/account/payment-methods.css';
 import { paymentTokensAnswerSchema } from '@shop/domain/contract';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '../../../../components/account/AccountNav';
