@@ -6,6 +6,7 @@ import { healthRoutes } from '../src/routes/health';
 /** The health route over a database port that counts its pings and answers them when told. */
 async function healthWith(pingFails = false) {
   let pings = 0;
+  let clock = 0;
   const waiting: (() => void)[] = [];
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -21,25 +22,33 @@ async function healthWith(pingFails = false) {
       worker: { alive: true, lastSeenAt: new Date().toISOString() },
       jobs: { waiting: 0, failed: 0 },
     }),
+    now: () => clock,
   });
   const answerPings = () => {
     for (const answer of waiting.splice(0)) answer();
   };
-  return { app, pings: () => pings, answerPings };
+  const wait = (ms: number) => {
+    clock += ms;
+  };
+  return { app, pings: () => pings, answerPings, wait };
 }
 
 const healthOf = (app: Awaited<ReturnType<typeof healthWith>>['app']) =>
   app.inject({ method: 'GET', url: '/api/health' });
 
 describe('GET /api/health under a crowd of monitors', () => {
-  it('asks the database once for the callers that come while it is being asked, and anew after', async () => {
-    const { app, pings, answerPings } = await healthWith();
+  it('asks the database once for the callers of a quarter second, and anew after', async () => {
+    const { app, pings, answerPings, wait } = await healthWith();
     const crowd = Array.from({ length: 20 }, () => healthOf(app));
     await new Promise((resolve) => setImmediate(resolve));
     expect(pings()).toBe(1);
     answerPings();
     expect((await Promise.all(crowd)).map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    wait(250);
+    expect((await healthOf(app)).statusCode).toBe(200);
+    expect(pings()).toBe(1);
 
+    wait(1);
     const next = healthOf(app);
     await new Promise((resolve) => setImmediate(resolve));
     expect(pings()).toBe(2);

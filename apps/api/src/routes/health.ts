@@ -4,34 +4,38 @@ import { errorEnvelopeSchema } from '../http/schemas';
 
 type Background = { worker: WorkerStatus; jobs: JobCounts };
 
+/** How old the database's answer may be: a crowd of monitors costs a few pings a second, not one each. */
+const PING_MAX_AGE_MS = 250;
 /** How old the workers' and the queue's figures may be: a monitor asking often costs one query, not three. */
 const BACKGROUND_MAX_AGE_MS = 1_000;
+
+/**
+ * `load`, asked at most once per `maxAgeMs`: callers that come while it is being asked, or within
+ * `maxAgeMs` of its last answer, share that answer; a failure is shared by the callers that
+ * waited for it and then forgotten, so the next caller asks again.
+ */
+function recent<T>(load: () => Promise<T>, maxAgeMs: number, now: () => number): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    if (!last || now() - last.at > maxAgeMs) {
+      const answer = load().catch((error: unknown) => {
+        if (last?.answer === answer) last = undefined;
+        throw error;
+      });
+      last = { at: now(), answer };
+    }
+    return last.answer;
+  };
+}
 
 export const healthRoutes: FastifyPluginAsyncZod<{
   ping: () => Promise<void>;
   /** The workers and the job queue, as the database shows them. */
   background: () => Promise<Background>;
-}> = async (app, { ping, background }) => {
-  // Callers that come while the database is being asked share that answer: a crowd of monitors
-  // costs one query at a time, and no answer is older than the query in progress.
-  let pinging: Promise<void> | undefined;
-  const sharedPing = () => {
-    pinging ??= ping().finally(() => {
-      pinging = undefined;
-    });
-    return pinging;
-  };
-  let last: { at: number; figures: Promise<Background> } | undefined;
-  const recentBackground = () => {
-    if (!last || Date.now() - last.at > BACKGROUND_MAX_AGE_MS) {
-      const figures = background().catch((error: unknown) => {
-        last = undefined;
-        throw error;
-      });
-      last = { at: Date.now(), figures };
-    }
-    return last.figures;
-  };
+  now?: () => number;
+}> = async (app, { ping, background, now = Date.now }) => {
+  const recentPing = recent(ping, PING_MAX_AGE_MS, now);
+  const recentBackground = recent(background, BACKGROUND_MAX_AGE_MS, now);
   app.get(
     '/api/health',
     {
@@ -46,7 +50,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        await sharedPing();
+        await recentPing();
       } catch (error) {
         request.log.error({ err: error }, 'database unreachable');
         return reply
