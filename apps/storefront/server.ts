@@ -3,12 +3,14 @@
  * from `npm start`; `PORT` as `next start` takes it, `API_URL` for the catalogue's changes.
  */
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import next from 'next';
 import { apiUrlOf } from './src/lib/api-url';
 import { newNonce } from './src/lib/security-headers';
 import { watchCatalogue } from './src/server/catalogue-changes';
 import { createPageCache } from './src/server/page-cache';
 import { pageServer } from './src/server/page-server';
+import { stylesInliner } from './src/server/page-styles';
 
 const port = Number(process.env.PORT ?? 3000);
 // Shared by every process of one storefront, so that any of them may render a page another keeps.
@@ -25,6 +27,7 @@ const answer = pageServer({
   renderSecret,
   cache,
   handle: (request, response) => nextHandler(request, response),
+  inlineStyles: stylesInliner(join(import.meta.dirname, '.next')),
 });
 
 const server = createServer((request, response) => {

@@ -12,7 +12,7 @@ import { shopTexts, type TextsBundle, textsPath } from '../lib/shop-texts';
  */
 export function ShopTexts({ bundle, children }: { bundle: TextsBundle; children: ReactNode }) {
   // The page asks for the bundle as it arrives, alongside its scripts, not once they have run.
-  preload(textsPath(bundle), { as: 'fetch', crossOrigin: 'anonymous' });
+  preload(textsPath(bundle), { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'low' });
   const common = use(shopTexts(bundle));
   return (
     <NextIntlClientProvider locale={bundle.language} timeZone="UTC" messages={{ common }}>

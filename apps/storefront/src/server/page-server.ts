@@ -34,13 +34,21 @@ export interface PageServerOptions {
   cache: PageCache;
   /** The framework's own request handler. */
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  /** What a page to keep becomes before it is kept: its stylesheets written into it. */
+  inlineStyles?: (html: string) => string;
 }
 
 /**
  * Answers a request: a page the same for every shopper of its key from the page cache (a
  * fresh nonce in each answer), everything else by the framework.
  */
-export function pageServer({ port, renderSecret, cache, handle }: PageServerOptions) {
+export function pageServer({
+  port,
+  renderSecret,
+  cache,
+  handle,
+  inlineStyles = (html) => html,
+}: PageServerOptions) {
   const agent = new Agent({ keepAlive: true });
   const standIns = renderPlaceholders(renderSecret);
 
@@ -69,7 +77,10 @@ export function pageServer({ port, renderSecret, cache, handle }: PageServerOpti
             resolve({
               status: rendered.statusCode ?? 500,
               headers: pairs,
-              body: pageBody(Buffer.concat(chunks).toString(), [standIns.nonce, standIns.formKey]),
+              body: pageBody(inlineStyles(Buffer.concat(chunks).toString()), [
+                standIns.nonce,
+                standIns.formKey,
+              ]),
             });
           });
         },
