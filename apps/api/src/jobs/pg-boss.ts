@@ -21,6 +21,8 @@ export interface PgBossQueueOptions {
   /** How long a job may run before it counts as lost (its worker died) and is tried again. */
   expireSeconds: number;
   onError: (error: Error) => void;
+  /** How long a loop that found no job waits before it looks again, instead of its queue's own. */
+  pollSeconds?: number;
 }
 
 /** PostgreSQL's codes for a deadlock and a duplicate key: another process made the same queue. */
@@ -52,6 +54,7 @@ export async function startPgBossQueue({
   maintains,
   expireSeconds,
   onError,
+  pollSeconds: idlePollSeconds,
 }: PgBossQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => db.executeSql(text, values) },
@@ -98,11 +101,16 @@ export async function startPgBossQueue({
         const { concurrency, pollSeconds } = QUEUES[name];
         const handle = handlers[name] as (payload: unknown) => Promise<void>;
         for (let loop = 0; loop < concurrency; loop += 1) {
-          const id = await boss.work(
+          let id = '';
+          id = await boss.work(
             name,
-            { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
+            { pollingIntervalSeconds: idlePollSeconds ?? pollSeconds, batchSize: 1 },
             async ([job]) => {
-              if (job) await handle(jobPayloads[name].parse(job.data));
+              if (!job) return;
+              await handle(jobPayloads[name].parse(job.data));
+              // A loop that found a job looks for the next at once: a crowd of jobs sent by
+              // another process is not taken one per polling interval.
+              boss.notifyWorker(id);
             },
           );
           loops.set(name, [...(loops.get(name) ?? []), id]);
