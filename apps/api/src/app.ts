@@ -22,7 +22,7 @@ import { appEntryKeysOf } from './env';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
 import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
-import { logEachRequestOnce } from './http/request-log';
+import { OneLinePerRequest } from './http/request-log';
 import { tenantContext } from './http/tenant-context';
 import { requestCommit } from './jobs/commit-order';
 import { workerStatus } from './jobs/heartbeat';
@@ -134,10 +134,9 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: '127.0.0.1',
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     ...edgeErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
-  logEachRequestOnce(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

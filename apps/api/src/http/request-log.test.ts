@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logEachRequestOnce } from './request-log';
+import { OneLinePerRequest } from './request-log';
 
 describe('the request log', () => {
   it('writes one line per answered request, with the request, its status and the time taken', async () => {
@@ -12,8 +12,7 @@ describe('the request log', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
-    logEachRequestOnce(app);
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new OneLinePerRequest() });
     app.get('/api/ok', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/api/ok?x=1' });
     await app.inject({ method: 'POST', url: '/api/nowhere' });
