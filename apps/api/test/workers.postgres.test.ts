@@ -179,12 +179,14 @@ describe('API and worker processes on one PostgreSQL', () => {
     );
 
     // The reconciliation passes, as the job table recorded them: one after the other.
-    const passes = await rows<{ started: Date; completed: Date }>(
-      shop.database,
-      `select started_on as started, completed_on as completed from pgboss.job
-       where name = 'reconcile-orders' and state = 'completed' order by started_on`,
-    );
-    expect(passes.length).toBeGreaterThan(1);
+    const passes = await waitFor('two reconciliation passes completed', async () => {
+      const completed = await rows<{ started: Date; completed: Date }>(
+        shop.database,
+        `select started_on as started, completed_on as completed from pgboss.job
+         where name = 'reconcile-orders' and state = 'completed' order by started_on`,
+      );
+      return completed.length > 1 ? completed : undefined;
+    });
     const overlapping = passes.filter(
       (pass, index) => index > 0 && pass.started < (passes[index - 1] as (typeof passes)[number]).completed,
     );
