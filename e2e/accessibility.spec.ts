@@ -26,6 +26,8 @@ for (const shop of demoTenants) {
 test('the language menu is usable by keyboard alone', async ({ page }) => {
   await page.goto(shopUrl('kartenkiosk'));
   const switcher = page.getByTestId('locale-switcher');
+  // The button takes focus once the page's script has made it usable.
+  await expect(switcher).toBeEnabled();
   await switcher.focus();
   await page.keyboard.press('Enter');
   await expect(switcher).toHaveAttribute('aria-expanded', 'true');
@@ -45,6 +47,7 @@ test.describe('on a phone', () => {
   test('the header menu works by keyboard alone and has no axe violation when open', async ({ page }) => {
     await page.goto(shopUrl('ladeplatz'));
     const menu = page.getByTestId('header-menu');
+    await expect(menu).toBeEnabled();
     await menu.focus();
     await page.keyboard.press('Enter');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from './checkout/useHydrated';
 
 /**
  * The header's navigation and settings: in a row on wide screens, behind a menu button on narrow
@@ -8,6 +9,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
  */
 export function HeaderMenu({ label, children }: { label: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Until the page's script runs, the button would do nothing.
+  const hydrated = useHydrated();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -41,6 +44,7 @@ export function HeaderMenu({ label, children }: { label: string; children: React
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
+        disabled={!hydrated}
         data-testid="header-menu"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">

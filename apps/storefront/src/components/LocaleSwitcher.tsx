@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { cookiesStored } from '../lib/browser-cookies';
 import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
+import { useHydrated } from './checkout/useHydrated';
 
 export interface LocaleOption {
   code: string;
@@ -22,6 +23,7 @@ function Flag({ src }: { src: string | undefined }) {
 export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; current: string }) {
   const t = useTranslations('common');
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const active = options.find((option) => option.code === current) ?? options[0];
@@ -61,6 +63,7 @@ export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; 
         aria-controls={listId}
         aria-label={`${t('languageSwitcherLabel')}: ${active.name}`}
         onClick={() => setOpen(!open)}
+        disabled={!hydrated}
         data-testid="locale-switcher"
       >
         <Flag src={active.flag} />

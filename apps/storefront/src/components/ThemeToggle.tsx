@@ -5,6 +5,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
 import type { ThemeChoice, ThemeName } from '../lib/theme';
+import { useHydrated } from './checkout/useHydrated';
 
 const DARK_DEVICE = '(prefers-color-scheme: dark)';
 
@@ -22,6 +23,7 @@ const deviceIsDark = () => window.matchMedia(DARK_DEVICE).matches;
  */
 export function ThemeToggle({ initial }: { initial: ThemeChoice }) {
   const t = useTranslations('common');
+  const hydrated = useHydrated();
   const [chosen, setTheme] = useState<ThemeName | undefined>(initial === 'system' ? undefined : initial);
   const deviceDark = useSyncExternalStore(followDevice, deviceIsDark, () => false);
   const theme = chosen ?? (deviceDark ? 'dark' : 'light');
@@ -38,6 +40,7 @@ export function ThemeToggle({ initial }: { initial: ThemeChoice }) {
       type="button"
       className="icon-button"
       onClick={toggle}
+      disabled={!hydrated}
       aria-label={next === 'dark' ? t('themeToggleToDark') : t('themeToggleToLight')}
       data-testid="theme-toggle"
     >
