@@ -78,9 +78,7 @@ export async function startApi({
     expireSeconds: 300,
     onError: (error) => console.warn(`job queue: ${error.message}`),
   });
-  /** An API process over this database and sandbox, listening on a port of its own. */
-  const listeningApi = async (limits: AbuseLimitOptions, services: Partial<AppDependencies> = {}) => {
-    const port = await freePort();
+  const apiOnPort = async (port: number, limits: AbuseLimitOptions, services: Partial<AppDependencies>) => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const dependencies: AppDependencies = {
       logger: { level: process.env.API_TEST_LOG ? 'warn' : 'error' },
@@ -109,7 +107,12 @@ export async function startApi({
       ...services,
     };
     const app = await buildApp(dependencies);
-    await app.listen({ port, host: '127.0.0.1' });
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
     return {
       app,
       dependencies,
@@ -122,6 +125,18 @@ export async function startApi({
           now,
         ),
     };
+  };
+  /** An API process over this database and sandbox, listening on a port of its own. */
+  const listeningApi = async (limits: AbuseLimitOptions, services: Partial<AppDependencies> = {}) => {
+    // The port must be known before the app is built (its public URL); another test file may
+    // take it first, and then the next free one is tried.
+    for (;;) {
+      try {
+        return await apiOnPort(await freePort(), limits, services);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+      }
+    }
   };
   const first = await listeningApi(abuseLimits);
   // The operator's events go to the first API process.
