@@ -82,6 +82,7 @@ async function serve(database: DatabaseHandle): Promise<void> {
     await app.close();
     // Running jobs get most of the grace period; what is still running then is handed back.
     await (worker ? worker.stop(8_000) : jobs.stop(1_000));
+    dependencies.mailer.close();
     redis?.disconnect();
     await database.close();
   });

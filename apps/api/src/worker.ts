@@ -35,5 +35,6 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else log.info({ signal }, 'worker shutting down');
   // Running jobs get most of the grace period; what is still running then is handed back.
   await worker.stop(8_000);
+  dependencies.mailer.close();
   await database.close();
 });

@@ -175,7 +175,9 @@ export async function startApi({
     /** The job queue all of them send to. */
     jobs,
     close: async () => {
-      // The sandbox first, so that no webhook is still arriving while the API closes.
+      // The mail connections first (the sandbox's mail server waits for open ones), then the
+      // sandbox, so that no webhook is still arriving while the API closes.
+      for (const api of [first, ...others]) api.dependencies.mailer.close();
       await sandbox.close();
       for (const api of [first, ...others]) await api.app.close();
       await (worker ? worker.stop(1_000) : jobs.stop(1_000));

@@ -11,6 +11,7 @@ import {
   settlement,
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { ProviderPayment } from '../adapters/payment-provider';
 import { useLightLinks } from '../auto-topups/light-links';
 import { isLightSetup, registerSetups } from '../auto-topups/register';
 import { keepDeviceId } from '../orders/fraud-signals';
@@ -62,8 +63,8 @@ async function answerFinal(context: FulfilmentContext, { order, payment }: Loade
   return finalAnswer(context, order, payment, units, outcomeOf(order) as StoredOutcome, replay);
 }
 
-/** Takes the order for this commit unless another commit holds it. */
-async function takeLease(context: FulfilmentContext, order: Order): Promise<boolean> {
+/** Takes the order for this commit unless another commit holds it; answers the order as it is now. */
+async function takeLease(context: FulfilmentContext, order: Order): Promise<Order | undefined> {
   const now = new Date();
   const taken = await context.db
     .update(orders)
@@ -74,8 +75,8 @@ async function takeLease(context: FulfilmentContext, order: Order): Promise<bool
         or(isNull(orders.fulfilmentLeaseUntil), lt(orders.fulfilmentLeaseUntil, now)),
       ),
     )
-    .returning({ id: orders.id });
-  return taken.length > 0;
+    .returning();
+  return taken[0];
 }
 
 const releaseLease = (context: FulfilmentContext, order: Order) =>
@@ -125,11 +126,12 @@ export async function commitOrder(context: FulfilmentContext, order: Order): Pro
     }
   }
 
-  if (!(await takeLease(context, current))) {
+  const leased = await takeLease(context, current);
+  if (!leased) {
     return (await awaitOther(context, current)) ?? interimAnswer(current, payment, 'paymentPending');
   }
   try {
-    return await fulfil(context, current.id);
+    return await fulfil(context, leased);
   } finally {
     await releaseLease(context, current);
   }
@@ -144,15 +146,13 @@ async function confirmedFor(
   context: FulfilmentContext,
   order: Order,
   payment: Payment | undefined,
-): Promise<number | undefined> {
-  if (payerOf(order) !== 'PROVIDER') return 0;
+): Promise<{ amount: number; atProvider?: ProviderPayment } | undefined> {
+  if (payerOf(order) !== 'PROVIDER') return { amount: 0 };
   if (!payment?.providerPaymentId) return undefined;
   try {
-    const confirmed = confirmedAmount(
-      await context.provider.status(payment.providerPaymentId),
-      order.currency,
-    );
-    return confirmed > 0 ? confirmed : undefined;
+    const atProvider = await context.provider.status(payment.providerPaymentId);
+    const amount = confirmedAmount(atProvider, order.currency);
+    return amount > 0 ? { amount, atProvider } : undefined;
   } catch (err) {
     context.log.warn({ err, orderNumber: order.orderNumber }, 'payment not confirmed: provider unreachable');
     return undefined;
@@ -160,16 +160,19 @@ async function confirmedFor(
 }
 
 /** The part of a commit that holds the lease. */
-async function fulfil(context: FulfilmentContext, orderId: string): Promise<CommitAnswer> {
-  const { order, payment } = await reload(context, orderId);
+async function fulfil(context: FulfilmentContext, order: Order): Promise<CommitAnswer> {
+  const payment = await decidingPayment(context, order);
   let outcome = outcomeOf(order);
+  // The payment as the provider had it when this commit asked, for settling it without asking again.
+  let atProvider: ProviderPayment | undefined;
   if (!outcome) {
     const confirmed = await confirmedFor(context, order, payment);
     if (confirmed === undefined) return interimAnswer(order, payment, 'paymentPending');
-    const units = await context.db.transaction((tx) => unitsOf(tx, order));
-    if (!(await deliverUnits(context, order, units, confirmed)))
+    atProvider = confirmed.atProvider;
+    const units = await unitsOf(context.db, order);
+    if (!(await deliverUnits(context, order, units, confirmed.amount)))
       return interimAnswer(order, payment, 'paymentPending');
-    const delivered = await context.db.transaction((tx) => unitsOf(tx, order));
+    const delivered = await listUnits(context.db, order);
     const delivery = commitStatus(delivered.map((unit) => unit.state));
     // Without a payment (cash codes, free set-ups) nothing can be refunded: nothing delivered is a failure.
     const status = delivery === 'refunded' && payerOf(order) !== 'PROVIDER' ? 'failed' : delivery;
@@ -190,7 +193,7 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
   }
   // Another commit may have settled the order while this one waited for the lease.
   if (outcome.settled) return answerFinal(context, { order, payment }, true);
-  if (payment) await settlePayment(context, order, payment, outcome.settlement);
+  if (payment) await settlePayment(context, order, payment, outcome.settlement, atProvider);
   const settled = { ...outcome, settled: true };
   const deliveryId = await context.db.transaction(async (tx) => {
     await tx.update(orders).set({ outcome: settled }).where(eq(orders.id, order.id));
@@ -203,12 +206,20 @@ async function fulfil(context: FulfilmentContext, orderId: string): Promise<Comm
   return answer;
 }
 
+/** Whether the order leaves anything to keep: a method to save, an automatic or SMS top-up, a light link to use up. */
+const setsUpAnything = (order: Order, payment: Payment | undefined) =>
+  Boolean(payment?.savePaymentMethod) ||
+  (order.lines as unknown as { kind: string; lightNotificationCode?: string }[]).some(
+    (line) => isSetupKind(line.kind) || line.lightNotificationCode !== undefined,
+  );
+
 /**
  * What a delivered order sets up for later: the method its payment saved goes on the shopper's
  * account, and its automatic top-ups are registered on the order's saved method. Both happen
  * once, and a commit repeated (by the shopper or reconciliation) finishes what a crash left.
  */
 async function keepSetups(context: FulfilmentContext, order: Order, payment: Payment | undefined) {
+  if (!setsUpAnything(order, payment)) return;
   const [current] = await context.db.select().from(orders).where(eq(orders.id, order.id));
   if (!current || (current.status !== 'committed' && current.status !== 'partiallyCommitted')) return;
   try {

@@ -67,7 +67,7 @@ export async function sendReceipt(
     const key = redemptionMessageKey(brand.brandId);
     return new IntlMessageFormat(common[key] ?? key, language).format({ brand: brand.name }) as string;
   };
-  const units = await db.transaction((tx) => unitsOf(tx, order));
+  const units = await unitsOf(db, order);
   const credits = units.filter(
     (unit) => unit.state === 'SUCCEEDED' && unit.kind !== 'VOUCHER' && unit.phoneNumber,
   );

@@ -1,4 +1,5 @@
 import type { Settlement } from '@shop/domain';
+import type { ProviderPayment } from '../adapters/payment-provider';
 import type { Order, Payment } from '../orders/orders';
 import { syncPayment } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
@@ -8,17 +9,20 @@ import type { FulfilmentContext } from './context';
  * Keeps what was delivered and gives back the rest, judged by the payment as the provider has
  * it now, so that settling again (after a crash between settling and recording it) gives back
  * nothing twice: an authorization is captured for the charge (voided when nothing was
- * delivered); of money taken at once, what is kept beyond the charge is refunded.
+ * delivered); of money taken at once, what is kept beyond the charge is refunded. `asked` is the
+ * provider's answer of the same commit, which nothing of ours has settled since; without it the
+ * provider is asked.
  */
 export async function settlePayment(
   context: FulfilmentContext,
   order: Order,
   payment: Payment,
   { charge }: Settlement,
+  asked?: ProviderPayment,
 ): Promise<void> {
   const { provider, db } = context;
   if (!payment.providerPaymentId) return;
-  const remote = await provider.status(payment.providerPaymentId);
+  const remote = asked ?? (await provider.status(payment.providerPaymentId));
   if (!remote) return;
   let action: string | undefined;
   let answer: { ok: boolean; code?: string } | undefined;

@@ -14,8 +14,12 @@ export const listUnits = (db: Database | Transaction, order: Order): Promise<Ord
     .where(eq(orderUnits.orderId, order.id))
     .orderBy(asc(orderUnits.lineIndex), asc(orderUnits.unitIndex));
 
-/** The order's units, made from its snapshot the first time they are asked for. */
-export async function unitsOf(tx: Transaction, order: Order): Promise<OrderUnit[]> {
+/**
+ * The order's units, made from its snapshot the first time they are asked for. Needs no
+ * transaction of its own: the units are written by one statement, and a concurrent first call
+ * writes the same references, which the other's insert leaves alone.
+ */
+export async function unitsOf(tx: Database | Transaction, order: Order): Promise<OrderUnit[]> {
   const existing = await listUnits(tx, order);
   if (existing.length > 0) return existing;
   const plans = planUnits(order.lines as unknown as OrderLine[], order.totalPrice);

@@ -34,7 +34,7 @@ export async function lockPayment(tx: Transaction, where: ReturnType<typeof eq>)
   return payment;
 }
 
-async function orderOf(tx: Transaction, payment: Payment) {
+async function orderOf(tx: Database | Transaction, payment: Payment) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
   if (!order) throw new Error(`payment ${payment.id} has no order`);
   return order;
@@ -251,19 +251,15 @@ async function askProvider(services: PaymentServices, row: Payment): Promise<voi
  */
 export async function returnDuplicatePayments(services: PaymentServices, paymentId: string): Promise<void> {
   const { db, provider } = services;
-  const duplicates = await db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment) return [];
-    const order = await orderOf(tx, payment);
-    const attempts = (await paymentsOf(tx, order)).map((attempt) => ({
-      ...attempt,
-    }));
-    const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
-    return duplicateAttempts(
-      attempts,
-      attempts.find((attempt) => attempt.id === settledWith),
-    );
-  });
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return;
+  const order = await orderOf(db, payment);
+  const attempts = await paymentsOf(db, order);
+  const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
+  const duplicates = duplicateAttempts(
+    attempts,
+    attempts.find((attempt) => attempt.id === settledWith),
+  );
   for (const duplicate of duplicates) {
     if (!duplicate.providerPaymentId) continue;
     const key = `${duplicate.reference}-duplicate`;
