@@ -5,6 +5,8 @@ import { crowdAddress, figures, type LoadFigures } from './load';
 
 const TENANT = 'funkfix';
 const PENDING = new Set(['paymentPending', 'paymentInit', 'paymentAuthorized', 'paid']);
+/** Commit calls made, to tell how often a shopper found the order still pending. */
+let commitCalls = 0;
 
 /**
  * One shopper's whole checkout, as the storefront's proxy sends it: add a top-up to a new cart,
@@ -39,6 +41,7 @@ async function checkout(api: string, sandbox: string, shopper: number): Promise<
   });
   await sandboxClient(sandbox).act(String(payerUrl), 'approve', GOOD_CARD);
   for (;;) {
+    commitCalls += 1;
     const { orderStatus } = await post('/api/shop/rest/payment-commit-order', { cartName, orderNumber });
     if (orderStatus === 'ORDER_ALREADY_COMMITTED' || orderStatus === 'committed') return;
     if (!PENDING.has(String(orderStatus)))
@@ -55,6 +58,7 @@ export async function runCheckouts(
   seconds: number,
 ): Promise<LoadFigures> {
   const samples: number[] = [];
+  commitCalls = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
   let next = 0;
@@ -66,5 +70,6 @@ export async function runCheckouts(
     }
   };
   await Promise.all(Array.from({ length: shoppers }, shopper));
+  console.log(`  commit calls per checkout: ${(commitCalls / Math.max(1, samples.length)).toFixed(1)}`);
   return figures(samples, (performance.now() - started) / 1000);
 }
