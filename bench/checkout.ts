@@ -5,15 +5,13 @@ import { crowdAddress, figures, type LoadFigures } from './load';
 
 const TENANT = 'funkfix';
 const PENDING = new Set(['paymentPending', 'paymentInit', 'paymentAuthorized', 'paid']);
-/** Commit calls made, to tell how often a shopper found the order still pending. */
-let commitCalls = 0;
 
 /**
  * One shopper's whole checkout, as the storefront's proxy sends it: add a top-up to a new cart,
  * the contact step, start a card payment, approve it on the provider's page, then commit as the
  * result page does until the order is final.
  */
-async function checkout(api: string, sandbox: string, shopper: number): Promise<void> {
+async function checkout(api: string, sandbox: string, shopper: number): Promise<number> {
   const headers = {
     'content-type': 'application/json',
     'x-tenant-id': TENANT,
@@ -40,10 +38,9 @@ async function checkout(api: string, sandbox: string, shopper: number): Promise<
     paymentMethod: 'creditcard',
   });
   await sandboxClient(sandbox).act(String(payerUrl), 'approve', GOOD_CARD);
-  for (;;) {
-    commitCalls += 1;
+  for (let commits = 1; ; commits++) {
     const { orderStatus } = await post('/api/shop/rest/payment-commit-order', { cartName, orderNumber });
-    if (orderStatus === 'ORDER_ALREADY_COMMITTED' || orderStatus === 'committed') return;
+    if (orderStatus === 'ORDER_ALREADY_COMMITTED' || orderStatus === 'committed') return commits;
     if (!PENDING.has(String(orderStatus)))
       throw new Error(`order ${orderNumber} ended ${String(orderStatus)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -56,20 +53,20 @@ export async function runCheckouts(
   sandbox: string,
   shoppers: number,
   seconds: number,
-): Promise<LoadFigures> {
+): Promise<LoadFigures & { commitsPerCheckout: number }> {
   const samples: number[] = [];
-  commitCalls = 0;
+  let commits = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
   let next = 0;
   const shopper = async () => {
     while (performance.now() < until) {
       const begin = performance.now();
-      await checkout(api, sandbox, next++);
+      commits += await checkout(api, sandbox, next++);
       samples.push(performance.now() - begin);
     }
   };
   await Promise.all(Array.from({ length: shoppers }, shopper));
-  console.log(`  commit calls per checkout: ${(commitCalls / Math.max(1, samples.length)).toFixed(1)}`);
-  return figures(samples, (performance.now() - started) / 1000);
+  const commitsPerCheckout = commits / Math.max(1, samples.length);
+  return { ...figures(samples, (performance.now() - started) / 1000), commitsPerCheckout };
 }

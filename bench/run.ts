@@ -122,7 +122,9 @@ async function measureShop(engine: Engine, databaseUrl: string | undefined): Pro
       await runCheckouts(api, sandbox, CONNECTIONS, 2);
       const checkouts = await runCheckouts(api, sandbox, CONNECTIONS, SECONDS);
       rows.push({ name: 'whole checkout', engine, figures: checkouts });
-      console.log(`  whole checkout: ${checkouts.rps.toFixed(0)} per s`);
+      console.log(
+        `  whole checkout: ${checkouts.rps.toFixed(0)} per s, ${checkouts.commitsPerCheckout.toFixed(1)} commit calls each`,
+      );
     }
   } finally {
     await shop.stop();

@@ -19,12 +19,12 @@ export const listUnits = (db: Database | Transaction, order: Order): Promise<Ord
  * transaction of its own: the units are written by one statement, and a concurrent first call
  * writes the same references, which the other's insert leaves alone.
  */
-export async function unitsOf(tx: Database | Transaction, order: Order): Promise<OrderUnit[]> {
-  const existing = await listUnits(tx, order);
+export async function unitsOf(db: Database | Transaction, order: Order): Promise<OrderUnit[]> {
+  const existing = await listUnits(db, order);
   if (existing.length > 0) return existing;
   const plans = planUnits(order.lines as unknown as OrderLine[], order.totalPrice);
   if (plans.length === 0) return [];
-  await tx
+  await db
     .insert(orderUnits)
     .values(
       plans.map((plan) => ({
@@ -41,5 +41,5 @@ export async function unitsOf(tx: Database | Transaction, order: Order): Promise
       })),
     )
     .onConflictDoNothing();
-  return listUnits(tx, order);
+  return listUnits(db, order);
 }
