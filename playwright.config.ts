@@ -21,11 +21,14 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A journey runs the whole stack and a browser on the same machine (two cores in CI).
+  timeout: 60_000,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${ports.storefront}`,
-    trace: 'retain-on-failure',
+    // Recording a trace takes about a third of a journey's time on two cores: CI keeps none
+    // (a failure still leaves its page snapshot in test-results); locally failures keep theirs.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

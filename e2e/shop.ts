@@ -35,7 +35,14 @@ export function requestShop(
     method = 'GET',
     headers = {},
     body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    chunked = false,
+  }: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Sends the body in pieces without a length (Transfer-Encoding: chunked), as a stream is sent. */
+    chunked?: boolean;
+  } = {},
 ): Promise<PlainResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -63,7 +70,10 @@ export function requestShop(
       },
     );
     request.on('error', reject);
-    request.end(body);
+    const piece = 64 * 1024;
+    if (chunked && body)
+      for (let at = 0; at < body.length; at += piece) request.write(body.slice(at, at + piece));
+    request.end(chunked ? undefined : body);
   });
 }
 

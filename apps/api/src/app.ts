@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database, DatabaseHandle } from '@shop/db';
+import { REQUEST_BODY_LIMIT_BYTES } from '@shop/domain/contract';
 import type { TenantRegistry } from '@shop/tenants';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -134,6 +135,7 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: '127.0.0.1',
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     logController: new OneLinePerRequest(),
     ...edgeErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();

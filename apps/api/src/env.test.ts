@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiProcessCount, appEntryKeysOf, readEnv } from './env';
+import { apiProcessCount, appEntryKeysOf, isDemoDeployment, readEnv } from './env';
 import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 
 describe('readEnv', () => {
@@ -79,6 +79,14 @@ describe('readEnv', () => {
   it('keeps the development defaults outside production', () => {
     expect(readEnv({}).PSP_WEBHOOK_SECRET).toBe('sandbox-webhook-secret');
     expect(readEnv({ NODE_ENV: 'test' }).VOUCHER_PIN_KEY).toBeUndefined();
+  });
+
+  it('is a demo outside production, in production only when DEMO_DEPLOYMENT says so (decision 0061)', () => {
+    expect(isDemoDeployment(readEnv({}))).toBe(true);
+    expect(isDemoDeployment({ NODE_ENV: 'production' })).toBe(false);
+    expect(isDemoDeployment({ NODE_ENV: 'production', DEMO_DEPLOYMENT: 'true' })).toBe(true);
+    expect(isDemoDeployment(readEnv({ DEMO_DEPLOYMENT: 'false' }))).toBe(false);
+    expect(() => readEnv({ DEMO_DEPLOYMENT: 'yes' })).toThrowError(/DEMO_DEPLOYMENT: must be true or false/);
   });
 
   it('takes a Redis URL for the abuse limits, and nothing else there', () => {

@@ -59,6 +59,11 @@ const envSchema = z.object({
   /** Redis that keeps the abuse limits' counts for every API process; unset means each process counts in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   NODE_ENV: z.string().default('development'),
+  /**
+   * `true` for a demo deployment: the API loads the demo accounts, saved cards, stock and posts
+   * and may run on a database that holds them. Default: true outside production, false in it.
+   */
+  DEMO_DEPLOYMENT: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,6 +124,10 @@ const productionSchema = envSchema.superRefine((env, context) => {
     });
   }
 });
+
+/** Whether this deployment is a demo: it loads the demo data and may run on a database that holds it. */
+export const isDemoDeployment = (env: Pick<Env, 'DEMO_DEPLOYMENT' | 'NODE_ENV'>): boolean =>
+  env.DEMO_DEPLOYMENT === undefined ? env.NODE_ENV !== 'production' : env.DEMO_DEPLOYMENT === 'true';
 
 /** How many API processes share the port: API_PROCESSES, else one per core on PostgreSQL and one on the embedded database. */
 export const apiProcessCount = (env: Pick<Env, 'API_PROCESSES' | 'DATABASE_URL'>, cores: number): number =>

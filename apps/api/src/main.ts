@@ -5,23 +5,35 @@ import { tenants } from '@shop/tenants';
 import closeWithGrace from 'close-with-grace';
 import { createRedis } from './adapters/redis';
 import { buildApp } from './app';
-import { seedDemoData } from './demo/seed';
-import { apiProcessCount, readEnv } from './env';
+import { DEMO_DATA_REFUSAL, holdsDemoData, seedDemoData } from './demo/seed';
+import { apiProcessCount, isDemoDeployment, readEnv } from './env';
 import { type RunningWorker, startWorker } from './jobs/worker';
 import { onShutdownRequest, runApiProcesses } from './processes';
 import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './vouchers/pin-crypto';
-import { configured, jobLogger, jobServices, openJobQueue, openShopDatabase, shopServices } from './wiring';
+import {
+  configured,
+  jobLogger,
+  jobServices,
+  openJobQueue,
+  openShopDatabase,
+  refuseToStart,
+  shopServices,
+} from './wiring';
 
 const env = configured('API', readEnv);
 const registry = configured('API', tenants);
 const processes = apiProcessCount(env, availableParallelism());
 const pins = createPinCipher(env.VOUCHER_PIN_KEY);
 if (cluster.isPrimary) {
-  // Migrations, tenants and demo data once, before any process answers.
+  // Migrations, tenants and (in a demo) the demo data once, before any process answers.
   const prepared = await openShopDatabase(env);
   await syncTenants(prepared.db, registry.all);
   if (pins.usesDevelopmentKey) console.warn(DEVELOPMENT_KEY_WARNING);
-  await seedDemoData(prepared.db, registry.all, { pinCipher: pins });
+  if (isDemoDeployment(env)) await seedDemoData(prepared.db, registry.all, { pinCipher: pins });
+  else if (await holdsDemoData(prepared.db)) {
+    await prepared.close();
+    refuseToStart('API', DEMO_DATA_REFUSAL);
+  }
   if (processes > 1) {
     await prepared.close();
     if (!env.REDIS_URL) {

@@ -23,9 +23,14 @@ export function configured<T>(program: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    console.error(`The ${program} cannot start. ${(error as Error).message}`);
-    process.exit(1);
+    return refuseToStart(program, (error as Error).message);
   }
+}
+
+/** Ends the process before it serves anything, saying why. */
+export function refuseToStart(program: string, reason: string): never {
+  console.error(`The ${program} cannot start. ${reason}`);
+  process.exit(1);
 }
 
 /**

@@ -141,9 +141,10 @@ describe('payment-commit-order', () => {
       .select()
       .from(schema.orders)
       .where(eq(schema.orders.orderNumber, orderNumber));
+    if (!order?.outcome) throw new Error(`order ${orderNumber} has no outcome`);
     await api.database.db
       .update(schema.orders)
-      .set({ outcome: { ...order?.outcome, settled: false } })
+      .set({ outcome: { ...order.outcome, settled: false } })
       .where(eq(schema.orders.orderNumber, orderNumber));
     await commit('funkfix', cartName, orderNumber);
     expect(await providerPayment(payerUrl)).toMatchObject({

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { REQUEST_BODY_LIMIT_BYTES } from '@shop/domain/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutClient } from './checkout-support';
@@ -43,8 +44,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_251_111);
 const RUNS = 60;
 const BATCH = 4;
 const MINIMUM_REQUESTS = 5_000;
-/** Fastify's default body limit (1 MiB); the webhook route has its own of 64 KiB. */
-const BODY_LIMIT = 1024 * 1024;
+/** The API's body limit; the webhook route has its own of 64 KiB. */
+const BODY_LIMIT = REQUEST_BODY_LIMIT_BYTES;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 const TENANT = 'funkfix';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { schema } from '@shop/db';
+import { type ProductKind, priceAlone } from '@shop/domain';
 import type { StartedPaymentAnswer } from '@shop/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ async function mailTo(email: string): Promise<string> {
 
 interface Line {
   productId: string;
-  kind: string;
+  kind: ProductKind;
   amount: number;
   phoneNumber?: string | null;
 }
@@ -96,13 +97,17 @@ async function orderOutsideCheckout(
       cartName,
       cartVersion: 1,
       currency: 'EUR',
-      summary: {},
+      summary: priceAlone(totalPrice, { perItem: 0, perCart: 0 }, 'EUR'),
       totalPrice,
       lines: lines.map((line, index) => ({
         itemKey: `line-${index}`,
+        product_id: line.productId,
+        brand: { brandId: 'outside', name: 'Outside' },
         serviceFee: 0,
+        grossAmount: line.amount,
         quantity: 1,
         phoneNumber: null,
+        additionalData: {},
         ...line,
       })),
       status: 'paid',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, schema, syncTenants } from '@shop/db';
 import { createTestDatabase } from '@shop/db/testing';
+import { priceAlone } from '@shop/domain';
 import { tenants } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import { seedDemoData } from '../src/demo/seed';
@@ -63,7 +64,7 @@ export async function newOrder(db: Database, tenantId: string): Promise<string> 
       cartName: randomBytes(18).toString('base64url'),
       cartVersion: 1,
       currency: 'EUR',
-      summary: {},
+      summary: priceAlone(1000, { perItem: 0, perCart: 0 }, 'EUR'),
       totalPrice: 1000,
       lines: [],
       status: 'paymentPending',

@@ -7,5 +7,6 @@ export {
   type SqlExecutor,
   type Transaction,
 } from './connection';
+export type * from './rows';
 export * as schema from './schema';
 export { syncTenants } from './tenants';

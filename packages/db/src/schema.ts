@@ -1,4 +1,26 @@
-import type { OrderStatus, PaymentState, ProductKind, SmsTopupStatus } from '@shop/domain';
+import {
+  AUTO_TOPUP_STATUSES,
+  AUTO_TOPUP_TYPES,
+  CHANNELS,
+  cartItemOptionsSchema,
+  ORDER_STATUSES,
+  orderContactSchema,
+  orderLineSchema,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  PAYMENT_TOKEN_STATUSES,
+  PRODUCT_KINDS,
+  PRODUCT_STATUSES,
+  PRODUCT_VARIANTS,
+  SMS_TOPUP_STATUSES,
+  storedAddressSchema,
+  storedOutcomeSchema,
+  tokenPurposeSchema,
+  UNIT_STATES,
+  unitResultSchema,
+  VOUCHER_DELIVERY_STATES,
+} from '@shop/domain';
+import { cartSummarySchema } from '@shop/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -15,6 +37,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import * as z from 'zod';
+import { jsonbOf } from './json-column';
 
 /** One row per configured tenant, kept in step with the tenant config files at every start. */
 export const tenants = pgTable('tenants', {
@@ -37,9 +61,9 @@ export const seedRuns = pgTable(
   (table) => [primaryKey({ columns: [table.name, table.tenantId] })],
 );
 
-export const productKind = pgEnum('product_kind', ['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'SMS', 'VOUCHER']);
-export const productStatus = pgEnum('product_status', ['ACTIVE', 'INACTIVE', 'OUT_OF_STOCK', 'COMING_SOON']);
-export const productVariant = pgEnum('product_variant', ['NORMAL', 'LIGHT']);
+export const productKind = pgEnum('product_kind', PRODUCT_KINDS);
+export const productStatus = pgEnum('product_status', PRODUCT_STATUSES);
+export const productVariant = pgEnum('product_variant', PRODUCT_VARIANTS);
 
 /**
  * A tenant's product: a fixed face value (`amount`) or a range the shopper picks from
@@ -64,7 +88,7 @@ export const products = pgTable(
     minAmount: integer('min_amount'),
     maxAmount: integer('max_amount'),
     step: integer('step'),
-    channels: text('channels').array().notNull().default(sql`'{web}'::text[]`),
+    channels: text('channels', { enum: CHANNELS }).array().notNull().default(sql`'{web}'::text[]`),
     /** Vouchers only: PINs from the shop's own imported stock, or issued by the operator at sale. */
     pinSource: text('pin_source', { enum: ['STOCK', 'OPERATOR'] })
       .notNull()
@@ -219,7 +243,7 @@ export const carts = pgTable(
     voucherCodes: text('voucher_codes').array().notNull().default(sql`'{}'::text[]`),
     savePayment: boolean('save_payment').notNull().default(false),
     /** What checkout-address stored: contact, address fields, device id, channel, languages. */
-    deliveryAddress: jsonb('delivery_address').$type<Record<string, unknown>>(),
+    deliveryAddress: jsonbOf(storedAddressSchema)('delivery_address'),
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -247,7 +271,7 @@ export const cartItems = pgTable(
     quantity: integer('quantity').notNull(),
     phoneNumber: text('phone_number'),
     /** The item's options as sent (autoTopupOption, lowBalanceOption, recurringOption, ...). */
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    options: jsonbOf(cartItemOptionsSchema)('options').notNull().default({}),
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -288,17 +312,17 @@ export const orders = pgTable(
     cartVersion: integer('cart_version').notNull(),
     currency: text('currency').notNull(),
     /** Spec §3 cart summary at checkout, minor units. */
-    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    summary: jsonbOf(cartSummarySchema)('summary').notNull(),
     totalPrice: integer('total_price').notNull(),
-    lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
-    contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
+    lines: jsonbOf(z.array(orderLineSchema))('lines').notNull(),
+    contact: jsonbOf(orderContactSchema)('contact').notNull().default({}),
     /** The account the order belongs to; null for a guest's order (and once the account is deleted). */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    status: text('status').$type<OrderStatus>().notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     /** While set and in the future, one commit is fulfilling the order; others wait for it. */
     fulfilmentLeaseUntil: timestamp('fulfilment_lease_until', { withTimezone: true }),
     /** The commit's answer once the order is final (purchase details, messages). */
-    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+    outcome: jsonbOf(storedOutcomeSchema)('outcome'),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     /** The saved method (payment_tokens.id) it is paid with, or whose automatic top-ups it sets up. */
     paymentTokenId: uuid('payment_token_id'),
@@ -324,13 +348,13 @@ export const payments = pgTable(
     /** `{orderNumber}-{attempt}`: the provider's idempotency key and our merchant reference. */
     reference: text('reference').notNull().unique(),
     providerPaymentId: text('provider_payment_id').unique(),
-    method: text('method').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     /** The method's choices (bank, crypto currency) and flags, as sent to the provider. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     savePaymentMethod: boolean('save_payment_method').notNull().default(false),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    state: text('state').$type<PaymentState>().notNull(),
+    state: text('state', { enum: PAYMENT_STATES }).notNull(),
     payerUrl: text('payer_url'),
     token: text('token'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
@@ -397,19 +421,17 @@ export const orderUnits = pgTable(
     lineIndex: integer('line_index').notNull(),
     unitIndex: integer('unit_index').notNull(),
     reference: text('reference').notNull().unique(),
-    kind: text('kind').$type<ProductKind>().notNull(),
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull(),
     productId: text('product_id').notNull(),
     phoneNumber: text('phone_number'),
     faceValue: integer('face_value').notNull(),
     /** What the shopper paid for this unit (face value and fees, less its share of discounts). */
     price: integer('price').notNull(),
     currency: text('currency').notNull(),
-    state: text('state', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] })
-      .notNull()
-      .default('PENDING'),
+    state: text('state', { enum: UNIT_STATES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     /** The operator's answer: reference, balance after, reason of a failure, voucher serial. */
-    result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonbOf(unitResultSchema)('result').notNull().default({}),
     voucherPinId: uuid('voucher_pin_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -432,9 +454,7 @@ export const voucherDeliveries = pgTable(
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     /** E.164, as the order's contact holds it. */
     phoneNumber: text('phone_number').notNull(),
-    state: text('state', { enum: ['PENDING', 'SENT', 'FAILED'] })
-      .notNull()
-      .default('PENDING'),
+    state: text('state', { enum: VOUCHER_DELIVERY_STATES }).notNull().default('PENDING'),
     /** Tries made at the gateway so far. */
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -511,7 +531,7 @@ export const paymentTokens = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** The provider's token; null until the provider has answered the request. */
     providerTokenId: text('provider_token_id').unique(),
-    method: text('method').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     name: text('name').notNull(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
@@ -522,10 +542,8 @@ export const paymentTokens = pgTable(
     amount: integer('amount'),
     currency: text('currency').notNull(),
     /** DUPLICATE: confirmed, but the same card was saved already; it was dropped at the provider. */
-    status: text('status', {
-      enum: ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELED', 'DUPLICATE', 'DELETED'],
-    }).notNull(),
-    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: PAYMENT_TOKEN_STATUSES }).notNull(),
+    context: jsonbOf(tokenPurposeSchema)('context').notNull().default(sql`'{}'::jsonb`),
     /** The order whose payment saved it, or the cart's order it was confirmed for. */
     orderNumber: text('order_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -557,13 +575,13 @@ export const autoTopups = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     /** LOW_BALANCE, WEEKLY, MONTHLY, TARIFF (autoTopupType). */
-    type: text('type').notNull(),
+    type: text('type', { enum: AUTO_TOPUP_TYPES }).notNull(),
     lowBalanceLimit: integer('low_balance_limit'),
     tariffEnabled: boolean('tariff_enabled').notNull().default(false),
     /** Monday 1 … Sunday 7 for WEEKLY, 1–31 for MONTHLY. */
     recurringDay: integer('recurring_day'),
     light: boolean('light').notNull().default(false),
-    status: text('status').notNull(),
+    status: text('status', { enum: AUTO_TOPUP_STATUSES }).notNull(),
     /** What the shopper lets automatic charges of this top-up reach in a calendar month; null for no cap. */
     monthlyCap: integer('monthly_cap'),
     /** The next scheduled run (weekly and monthly). */
@@ -653,7 +671,7 @@ export const smsTopups = pgTable(
     productId: text('product_id').notNull(),
     currency: text('currency').notNull(),
     pinHash: text('pin_hash').notNull(),
-    status: text('status').$type<SmsTopupStatus>().notNull(),
+    status: text('status', { enum: SMS_TOPUP_STATUSES }).notNull(),
     /** Wrong PINs in a row. */
     pinFailures: integer('pin_failures').notNull().default(0),
     /** The order that set it up (a commit repeated registers nothing twice). */

@@ -1,5 +1,3 @@
-import type { CartSummary } from './contract/cart';
-
 /** A cart line; all money in integer minor units (spec §3). */
 export interface CartLine {
   itemKey: string;
@@ -149,8 +147,18 @@ export function promoDiscount(promo: PromoCode, netAmount: number): number {
   return Math.max(0, Math.min(discount, netAmount));
 }
 
-/** The price summary of a cart (spec §3, a shape of the contract). */
-export type { CartSummary };
+/** The price summary of a cart (spec §3), all amounts in minor units; the contract validates it. */
+export interface CartSummary {
+  currency: string;
+  voucherDiscounts: { code: string; amount: number }[];
+  itemServiceFee: number;
+  cartServiceFee: number;
+  totalServiceFee: number;
+  cartDiscountAmount: number;
+  netAmount: number;
+  grossAmount: number;
+  totalPrice: number;
+}
 
 export interface PriceCartInput {
   lines: readonly CartLine[];

@@ -1,5 +1,3 @@
-import type { PriceRange } from './contract/catalogue';
-
 /** Spec §3: the kinds of product the shop sells. */
 export const PRODUCT_KINDS = ['ONCE_OFF', 'AUTOMATIC', 'CASH_CODE', 'SMS', 'VOUCHER'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -27,8 +25,12 @@ export function isPurchasable(status: ProductStatus): boolean {
   return status === 'ACTIVE';
 }
 
-/** The amounts a product with a free amount accepts (a shape of the contract). */
-export type { PriceRange };
+/** The amounts a product with a free amount accepts, in integer minor units. */
+export interface PriceRange {
+  min: number;
+  max: number;
+  step: number;
+}
 
 /**
  * Whether an amount lies in a price range: min ≤ amount ≤ max and a whole number of steps above

@@ -23,9 +23,6 @@ export type IssuerId = (typeof BANKS)[number]['issuerId'];
 export const CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDC'] as const;
 export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
 
-/** Methods a shopper can ask to keep for later payments. */
-export const SAVABLE_PAYMENT_METHODS = ['creditcard', 'paypal'] as const;
-
 /** Spec §5: the language sent with checkout-address, from the session currency. */
 export function checkoutAddressLanguage(currency: Currency | string): 'en' | 'de' {
   return currency === 'USD' || currency === 'GBP' ? 'en' : 'de';
@@ -85,14 +82,4 @@ export function maskMsisdn(msisdn: string): string {
   if (digits.length <= 6) return msisdn;
   const country = digits.length > 10 ? digits.slice(0, 2) : '';
   return `+${country}${'•'.repeat(digits.length - country.length - 4)}${digits.slice(-4)}`;
-}
-
-/**
- * Methods whose money is only held when the shopper approves and taken at commit, for what was
- * delivered; online banking, crypto and payment links take it at once.
- */
-export const HOLDING_PAYMENT_METHODS = ['creditcard', 'paypal', 'applepay'] as const;
-
-export function capturesAtCommit(method: string): boolean {
-  return (HOLDING_PAYMENT_METHODS as readonly string[]).includes(method);
 }

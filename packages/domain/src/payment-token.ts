@@ -63,9 +63,3 @@ const BRAND_NAMES: Record<string, string> = {
 };
 
 const METHOD_NAMES: Record<string, string> = { creditcard: 'Card', paypal: 'PayPal' };
-
-/** Methods that can be saved and charged later without the shopper. */
-export const SAVABLE_METHODS = ['creditcard', 'paypal'] as const;
-
-export const isSavableMethod = (method: string): boolean =>
-  (SAVABLE_METHODS as readonly string[]).includes(method);

@@ -37,7 +37,8 @@ export const isValidSmsPin = (pin: string): boolean => SMS_PIN_PATTERN.test(pin)
 export const SMS_PIN_MAX_FAILURES = 5;
 
 /** The statuses of an SMS top-up registration: LOCKED after too many wrong PINs, until unlocked. */
-export type SmsTopupStatus = 'ACTIVE' | 'LOCKED' | 'DELETED';
+export const SMS_TOPUP_STATUSES = ['ACTIVE', 'LOCKED', 'DELETED'] as const;
+export type SmsTopupStatus = (typeof SMS_TOPUP_STATUSES)[number];
 
 /** What a wrong PIN does: one more failure, and the lock once there are {@link SMS_PIN_MAX_FAILURES}. */
 export function afterWrongPin(failures: number): { failures: number; locked: boolean; triesLeft: number } {

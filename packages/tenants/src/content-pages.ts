@@ -1,17 +1,5 @@
+import { CONTENT_PAGES, type ContentSlug } from './content-slugs';
 import type { TenantConfig } from './schema';
-
-/** Content pages (spec §2 `/[slug]`): slug → translation key of its link and SEO texts. */
-export const CONTENT_PAGES = {
-  'about-us': 'aboutUs',
-  contact: 'contact',
-  privacy: 'privacy',
-  terms: 'terms',
-  imprint: 'imprint',
-  blog: 'blog',
-} as const;
-export type ContentSlug = keyof typeof CONTENT_PAGES;
-
-export const isContentSlug = (slug: string): slug is ContentSlug => Object.hasOwn(CONTENT_PAGES, slug);
 
 /** The content pages a tenant has (some hide the imprint, only some have a blog). */
 export function contentPagesOf(tenant: Pick<TenantConfig, 'variations'>): ContentSlug[] {

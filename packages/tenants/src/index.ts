@@ -1,15 +1,8 @@
 import { tenantSources } from './demo';
 import { createTenantRegistry, type TenantRegistry } from './load';
 
-export {
-  advertisementPageOf,
-  CONTENT_PAGES,
-  type ContentSlug,
-  contentPagesOf,
-  isContentSlug,
-  markdownPagesOf,
-  pageSlugsOf,
-} from './content-pages';
+export { advertisementPageOf, contentPagesOf, markdownPagesOf, pageSlugsOf } from './content-pages';
+export { CONTENT_PAGES, type ContentSlug, isContentSlug } from './content-slugs';
 export { tenantSources } from './demo';
 export {
   createTenantRegistry,

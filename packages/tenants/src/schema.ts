@@ -1,6 +1,6 @@
-import { COUNTRIES, LANGUAGES, NAMESPACES } from '@shop/domain';
+import { COUNTRIES, LANGUAGES, NAMESPACES, PAYMENT_METHODS } from '@shop/domain';
 import { z } from 'zod';
-import { isContentSlug } from './content-pages';
+import { isContentSlug } from './content-slugs';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
 const email = z.email();
@@ -30,17 +30,8 @@ export const FLAGS = [
 ] as const;
 export type TenantFlag = (typeof FLAGS)[number];
 
-export const PAYMENT_METHODS = [
-  'creditcard',
-  'paypal',
-  'ideal',
-  'applepay',
-  'crypto',
-  'paymentlink',
-  'cashcode',
-] as const;
 export const CARD_BRANDS = ['mastercard', 'visa', 'american-express'] as const;
-export { COUNTRIES };
+export { COUNTRIES, PAYMENT_METHODS };
 export const AUTO_TOPUP_TYPES = ['LOW_BALANCE', 'WEEKLY', 'MONTHLY', 'TARIFF'] as const;
 /** Fonts the storefront ships (self-hosted, nothing fetched from the internet). */
 export const FONTS = ['inter', 'nunito', 'source-sans-3', 'dm-sans'] as const;

@@ -1,16 +1,16 @@
+import type { Order } from '@shop/db';
 import { schema } from '@shop/db';
 import { DomainError } from '@shop/domain';
 import type {
-  DetailedCartLine,
   HistoryOrder,
   OrderHistoryAnswer,
   OrderHistoryEntry,
   OrderHistoryFilter,
 } from '@shop/domain/contract';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { finalAnswer, interimAnswer, type StoredOutcome } from '../fulfilment/answer';
+import { finalAnswer, interimAnswer } from '../fulfilment/answer';
 import { listUnits } from '../fulfilment/units';
-import { type Order, paymentsOf } from '../orders/orders';
+import { paymentsOf } from '../orders/orders';
 import type { AccountContext } from './context';
 import type { Customer } from './sessions';
 
@@ -23,7 +23,7 @@ function entryOf(order: Order): OrderHistoryEntry {
     orderStatus: order.status,
     totalPrice: order.totalPrice,
     currency: order.currency,
-    lines: (order.lines as unknown as DetailedCartLine[]).map((line) => ({
+    lines: order.lines.map((line) => ({
       productId: line.productId,
       kind: line.kind,
       brand: { brandId: line.brand.brandId, name: line.brand.name },
@@ -86,7 +86,7 @@ export async function withPurchase(
   order: Order,
 ): Promise<HistoryOrder> {
   const [payment] = await paymentsOf(context.db, order);
-  const outcome = order.outcome as unknown as StoredOutcome | null;
+  const outcome = order.outcome;
   const purchase = outcome?.settled
     ? await finalAnswer(context, order, payment, await listUnits(context.db, order), outcome, false)
     : interimAnswer(order, payment, order.status);

@@ -1,5 +1,6 @@
+import type { Order } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
-import { DomainError } from '@shop/domain';
+import { DomainError, type OrderLineRecord } from '@shop/domain';
 import type {
   AccountDeleted,
   DeleteAccountRequest,
@@ -11,7 +12,6 @@ import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { AWAITING_COMMIT } from '../fulfilment/reconcile';
 import { forgetFraudSignals } from '../orders/fraud-signals';
-import type { Order } from '../orders/orders';
 import { listTokens } from '../payment-methods/tokens';
 import { listSmsTopups } from '../sms-topups/registrations';
 import { deliveryTargetOf } from '../voucher-delivery/deliveries';
@@ -117,40 +117,31 @@ export async function sendDeletionCode(
   return { status: 'sent', ...(await sendCode(context, customer, 'DELETE', code)) };
 }
 
-/** The fields of an order line that say what was sold; everything else (the number) goes. */
-const KEPT_LINE_FIELDS = [
-  'itemKey',
-  'productId',
-  'product_id',
-  'kind',
-  'brand',
-  'amount',
-  'serviceFee',
-  'grossAmount',
-  'quantity',
-] as const;
-const KEPT_LINE_OPTIONS = ['lowBalanceLimit', 'recurrenceType', 'topupConsentType'] as const;
-
-const pick = (from: Record<string, unknown>, fields: readonly string[]) =>
-  Object.fromEntries(fields.filter((field) => field in from).map((field) => [field, from[field]]));
-
 /**
- * An order line as the books keep it: product, kind, brand, amounts and quantity. Named fields
- * are kept, so a field added to lines later is dropped unless it is added here.
+ * An order line as the books keep it: product, kind, brand, amounts and quantity; the number and
+ * what the line set up go. Named fields are kept, so a field added to lines later is dropped
+ * unless it is added here.
  */
-export function anonymisedLine(line: Record<string, unknown>): Record<string, unknown> {
-  const options = (line.additionalData ?? {}) as Record<string, unknown>;
+export function anonymisedLine(line: OrderLineRecord): OrderLineRecord {
+  const { lowBalanceLimit, recurrenceType, topupConsentType } = line.additionalData;
   return {
-    ...pick(line, KEPT_LINE_FIELDS),
+    itemKey: line.itemKey,
+    productId: line.productId,
+    product_id: line.product_id,
+    kind: line.kind,
+    brand: line.brand,
+    amount: line.amount,
+    serviceFee: line.serviceFee,
+    grossAmount: line.grossAmount,
+    quantity: line.quantity,
     phoneNumber: null,
-    additionalData: pick(options, KEPT_LINE_OPTIONS),
+    additionalData: { lowBalanceLimit, recurrenceType, topupConsentType },
   };
 }
 
 /** An order whose money is held or taken and whose delivery is not settled yet. */
 const isOpen = (order: Order) =>
-  AWAITING_COMMIT.includes(order.status) ||
-  (order.outcome !== null && (order.outcome as { settled?: boolean }).settled !== true);
+  AWAITING_COMMIT.includes(order.status) || (order.outcome !== null && !order.outcome.settled);
 
 /** Anonymises the account's orders and removes the carts that hold its contact. */
 async function anonymiseOrders(tx: Transaction, context: AccountContext, customer: Customer, own: Order[]) {
@@ -159,7 +150,7 @@ async function anonymiseOrders(tx: Transaction, context: AccountContext, custome
       .update(orders)
       .set({
         contact: {},
-        lines: (order.lines as Record<string, unknown>[]).map(anonymisedLine),
+        lines: order.lines.map(anonymisedLine),
         customerId: null,
       })
       .where(eq(orders.id, order.id));

@@ -51,11 +51,6 @@ export async function signedIn(
 }
 
 /**
- * Spec §7 authenticate, by password or by a code sent with loginCode. Every wrong user name,
- * password or code answers the same NotAuthorizedException, after the same work. A right
- * password of an old scheme answers passwordNeedsRehash with a recovery token instead of a session.
- */
-/**
  * The account a sign-in code is for: by its user name, or, where the tenant lets numbers sign in,
  * the one confirmed account that holds the number typed.
  */
@@ -77,6 +72,11 @@ async function codeAccount(context: AccountContext, userName: string) {
   return holders.length === 1 ? holders[0] : undefined;
 }
 
+/**
+ * Spec §7 authenticate, by password or by a code sent with loginCode. Every wrong user name,
+ * password or code answers the same NotAuthorizedException, after the same work. A right
+ * password of an old scheme answers passwordNeedsRehash with a recovery token instead of a session.
+ */
 export async function authenticate(
   context: AccountContext,
   body: AuthenticateRequest,

@@ -1,6 +1,6 @@
+import type { AutoTopup, Order } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import {
-  type AutoTopupStatus,
   afterDecline,
   applyAutoTopupAction,
   decideLowBalance,
@@ -14,26 +14,21 @@ import {
   periodKey,
   withinMonthlyCap,
 } from '@shop/domain';
-import type { TenantConfig, TenantRegistry } from '@shop/tenants';
+import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { chargeSavedMethod, insertUnattendedOrder } from '../checkout/saved-method';
 import { commitOrder } from '../fulfilment/commit';
-import type { FulfilmentServices } from '../fulfilment/context';
-import { type Order, paymentsOf } from '../orders/orders';
+import type { EngineServices } from '../jobs/services';
+import { paymentsOf } from '../orders/orders';
 import { newPaymentAttempt } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import { newLightLink } from './light-links';
 import { sendAutoTopupNotice } from './notices';
 import { scheduleOf, timeZoneOf } from './register';
-import type { AutoTopup } from './rows';
 
 const { autoTopupRuns, autoTopups, customers, operatorEvents, orders, paymentTokens } = schema;
 
 /** What the engine works with: the commit's services, every tenant, and the shops' address for links. */
-export interface EngineServices extends FulfilmentServices {
-  tenants: TenantRegistry;
-  shopUrlTemplate?: string | undefined;
-}
 
 type Run = typeof autoTopupRuns.$inferSelect;
 
@@ -217,7 +212,7 @@ async function prepare(services: EngineServices, runId: string, now: Date): Prom
         .set({ state: 'SKIPPED', reason, updatedAt: now })
         .where(eq(autoTopupRuns.id, run.id));
     };
-    if (!topup || !tenant || !isRunnable(topup.status as AutoTopupStatus)) {
+    if (!topup || !tenant || !isRunnable(topup.status)) {
       await skip(`top-up ${topup?.status ?? 'gone'}`);
       return { kind: 'stop' };
     }
@@ -351,7 +346,7 @@ async function declined(
       .where(eq(autoTopupRuns.id, run.id));
     const [current] = await tx.select().from(autoTopups).where(eq(autoTopups.id, topup.id)).for('update');
     if (!current) return undefined;
-    const transition = applyAutoTopupAction(current.status as AutoTopupStatus, 'invalidate', {
+    const transition = applyAutoTopupAction(current.status, 'invalidate', {
       pauseAllowed: tenant.topup.options.pauseAllowed,
     });
     if (!transition.ok || !transition.changed) return undefined;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AutoTopup, Order } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { DomainError, formatMoney } from '@shop/domain';
 import type { AutoTopupLightAnswer } from '@shop/domain/contract';
@@ -6,11 +7,9 @@ import { mainPagePath, type TenantConfig, tenantTranslations } from '@shop/tenan
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { publicShopOrigin } from '../checkout/shop-origin';
-import type { Order } from '../orders/orders';
+import type { EngineServices } from '../jobs/services';
 import { recordOrderEvent } from '../orders/timeline';
 import { answerLanguage } from '../sms-topups/answers';
-import type { EngineServices } from './engine';
-import type { AutoTopup } from './rows';
 
 const { autoTopupLightLinks, autoTopups, customers } = schema;
 
@@ -173,7 +172,7 @@ export async function useLightLinks(
   order: Order,
   now: Date,
 ): Promise<number> {
-  const codes = (order.lines as unknown as { lightNotificationCode?: string }[]).flatMap((line) =>
+  const codes = order.lines.flatMap((line) =>
     line.lightNotificationCode ? [line.lightNotificationCode] : [],
   );
   let used = 0;

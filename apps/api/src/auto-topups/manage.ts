@@ -1,3 +1,4 @@
+import type { AutoTopup } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import {
   type AutoTopupAction,
@@ -13,7 +14,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { and, eq, ne } from 'drizzle-orm';
 import { chargeableToken, releaseToken, type SavedMethod } from '../payment-methods/tokens';
 import { scheduleOf, timeZoneOf } from './register';
-import { type AutoTopup, rowById } from './rows';
+import { rowById } from './rows';
 
 const { autoTopups, paymentTokens } = schema;
 
@@ -53,7 +54,7 @@ export const ownAutoTopup = (context: AutoTopupContext, id: string) =>
 
 /** The status an action leads to, or why not (the domain's transition table). */
 function nextStatus(context: AutoTopupContext, topup: AutoTopup, action: AutoTopupAction) {
-  const transition = applyAutoTopupAction(topup.status as AutoTopupStatus, action, {
+  const transition = applyAutoTopupAction(topup.status, action, {
     pauseAllowed: context.tenant.topup.options.pauseAllowed,
   });
   if (!transition.ok) {

@@ -1,8 +1,8 @@
+import type { AutoTopup } from '@shop/db';
 import { formatMoney, isLanguage, timeZoneOfCountry } from '@shop/domain';
 import { type TenantConfig, tenantTranslations } from '@shop/tenants';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Mailer } from '../adapters/mailer';
-import type { AutoTopup } from './rows';
 
 /** Who hears about an automatic top-up: the account's e-mail, in the account's language. */
 export interface Shopper {

@@ -1,22 +1,22 @@
-import { schema, type Transaction } from '@shop/db';
-import { type AutoTopupType, nextRunAt, type RecurringSchedule, timeZoneOfCountry } from '@shop/domain';
-import type { CartItem, DetailedCartLine } from '@shop/domain/contract';
+import type { Order } from '@shop/db';
+import { type Database, schema, type Transaction } from '@shop/db';
+import {
+  type AutoTopupType,
+  DomainError,
+  nextRunAt,
+  type OrderLineRecord,
+  type RecurringSchedule,
+  timeZoneOfCountry,
+} from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { setupTypeOf } from '../cart/items';
-import type { Order } from '../orders/orders';
 import { recordOrderEvent } from '../orders/timeline';
 
 const { autoTopups, paymentTokens } = schema;
 
-/** An order line that sets up an automatic top-up, as the order keeps it. */
-type SetupLine = DetailedCartLine & {
-  setup?: Pick<CartItem, 'autoTopupOption' | 'lowBalanceOption' | 'recurringOption' | 'autoTopupLight'>;
-};
-
 /** Whether an order's line sets up a light top-up, which charges no saved method (decision 0042). */
-export const isLightSetup = (line: { setup?: { autoTopupLight?: boolean } }) =>
-  line.setup?.autoTopupLight === true;
+export const isLightSetup = (line: Pick<OrderLineRecord, 'setup'>) => line.setup?.autoTopupLight === true;
 
 /** The schedule of a weekly or monthly top-up. */
 export function scheduleOf(type: string, recurringDay: number | null): RecurringSchedule | undefined {
@@ -30,14 +30,19 @@ export function scheduleOf(type: string, recurringDay: number | null): Recurring
 export const timeZoneOf = (tenant: TenantConfig) => timeZoneOfCountry(tenant.country);
 
 /** The low-balance kinds: at most one live per number and tenant. */
-export const LOW_BALANCE_KINDS: readonly AutoTopupType[] = ['LOW_BALANCE', 'TARIFF'];
+const LOW_BALANCE_KINDS: readonly AutoTopupType[] = ['LOW_BALANCE', 'TARIFF'];
 
-/** Whether the number already has a live low-balance (or tariff) top-up in this shop. */
-export async function hasLowBalanceTopup(
-  tx: Transaction,
+/**
+ * Whether a top-up of this type cannot be set up on the number because the number has a live
+ * low-balance (or tariff) top-up in this shop already: a number has at most one.
+ */
+export async function isLowBalanceTaken(
+  tx: Database | Transaction,
   tenantId: string,
   msisdn: string,
+  type: AutoTopupType,
 ): Promise<boolean> {
+  if (!LOW_BALANCE_KINDS.includes(type)) return false;
   const [row] = await tx
     .select({ id: autoTopups.id })
     .from(autoTopups)
@@ -53,6 +58,9 @@ export async function hasLowBalanceTopup(
   return row !== undefined;
 }
 
+export const lowBalanceTaken = (msisdn: string) =>
+  new DomainError('EXISTING_LOW_BALANCE_TOPUP', `${msisdn} has a low-balance top-up already`);
+
 /**
  * The automatic top-ups an order sets up, registered ENABLED on the saved method the order names
  * (the one its payment saved, or the one a free set-up chose), a light one on none: once per
@@ -64,7 +72,7 @@ export async function registerSetups(
   order: Order,
   now: Date,
 ): Promise<number> {
-  const lines = (order.lines as unknown as SetupLine[]).map((line, index) => ({ line, index }));
+  const lines = order.lines.map((line, index) => ({ line, index }));
   const setups = lines.filter(({ line }) => line.kind === 'AUTOMATIC' && line.phoneNumber);
   if (setups.length === 0 || !order.customerId) return 0;
   const [found] = order.paymentTokenId
@@ -83,7 +91,7 @@ export async function registerSetups(
     const msisdn = line.phoneNumber;
     const light = isLightSetup(line);
     if (!type || !msisdn || (!light && !token)) continue;
-    if (LOW_BALANCE_KINDS.includes(type) && (await hasLowBalanceTopup(tx, tenant.shopId, msisdn))) {
+    if (await isLowBalanceTaken(tx, tenant.shopId, msisdn, type)) {
       await recordOrderEvent(tx, { orderId: order.id, type: 'auto-topup.exists', detail: { msisdn, type } });
       continue;
     }

@@ -1,17 +1,11 @@
+import type { AutoTopup } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
-import {
-  type AutoTopupStatus,
-  type AutoTopupType,
-  familyOf,
-  monthStartIn,
-  type OrderStatus,
-} from '@shop/domain';
+import { type AutoTopupStatus, type AutoTopupType, familyOf, monthStartIn } from '@shop/domain';
 import type { AutoTopupQuery, AutoTopupRow } from '@shop/domain/contract';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { normaliseMsisdn } from './numbers';
 
 const { autoTopupRuns, autoTopups, orders, paymentTokens } = schema;
-export type AutoTopup = typeof autoTopups.$inferSelect;
 
 /** A query's types read as types or as families: LOW_BALANCE also finds TARIFF, RECURRING finds WEEKLY and MONTHLY. */
 function typesMatching(asked: readonly AutoTopupType[]): AutoTopupType[] {
@@ -42,7 +36,7 @@ async function chargesOf(db: Database | Transaction, ids: string[], since: Date)
       orderNumber: row.orderNumber,
       amount: row.amount,
       currency: row.currency,
-      orderStatus: row.orderStatus as OrderStatus,
+      orderStatus: row.orderStatus,
       createdAt: row.createdAt.toISOString(),
     });
     charges.set(row.autoTopupId, list);
@@ -89,7 +83,7 @@ export function rowOf(
   tokenName: string | null,
   charges: AutoTopupRow['charges'],
 ): AutoTopupRow {
-  const type = topup.type as AutoTopupType;
+  const type = topup.type;
   return {
     autoTopupId: topup.id,
     autoTopupType: type,
@@ -98,7 +92,7 @@ export function rowOf(
     brand: topup.brand,
     paymentToken: topup.paymentTokenId ?? '',
     paymentTokenName: tokenName ?? '',
-    status: topup.status as AutoTopupStatus,
+    status: topup.status,
     shopId: topup.tenantId,
     userId: topup.customerId,
     msisdn: topup.msisdn,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { schema } from '@shop/db';
+import type { Product } from '@shop/db';
 import {
   type AutoTopupType,
   acceptedLowBalanceLimit,
+  type CartItemOptions,
   type Channel,
   type ErrorCode,
   invalidField,
@@ -22,8 +23,6 @@ import {
 import type { CartItem, DetailedCartLine } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 
-type Product = typeof schema.products.$inferSelect;
-
 /** A cart item checked against its product and the tenant's rules, ready to become a line. */
 export interface ValidItem {
   itemKey: string;
@@ -31,7 +30,7 @@ export interface ValidItem {
   faceValue: number;
   quantity: number;
   phoneNumber: string | null;
-  options: Record<string, unknown>;
+  options: CartItemOptions;
 }
 
 function refuse(code: ErrorCode, field: string, message: string): never {
@@ -71,7 +70,7 @@ export function validateItem(
   if (
     tenant.flags.hasMobileAppFlow &&
     !isProductOffered(
-      { currency: product.currency, channels: product.channels as Channel[] },
+      { currency: product.currency, channels: product.channels },
       {
         mobileAppFlow: true,
         appChannel: sale.channel,
@@ -298,13 +297,12 @@ export function checkNumberOwner(
 /** Spec §3 line additionalData. */
 export function lineAdditionalData(
   kind: string,
-  options: Record<string, unknown>,
+  options: CartItemOptions,
   faceValue: number,
 ): DetailedCartLine['additionalData'] {
-  const lowBalance = options.lowBalanceOption as { lowBalanceLimit?: number } | undefined;
-  const recurring = options.recurringOption as { recurringType?: string; recurringDay?: number } | undefined;
-  const lowBalanceOption = options.lowBalanceOption as { tariffEnabled?: boolean } | undefined;
-  const tariff = options.autoTopupOption === 'TARIFF' || lowBalanceOption?.tariffEnabled === true;
+  const lowBalance = options.lowBalanceOption;
+  const recurring = options.recurringOption;
+  const tariff = options.autoTopupOption === 'TARIFF' || lowBalance?.tariffEnabled === true;
   return {
     ...(lowBalance?.lowBalanceLimit !== undefined ? { lowBalanceLimit: lowBalance.lowBalanceLimit } : {}),
     ...(recurring?.recurringType ? { recurrenceType: recurring.recurringType } : {}),

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Cart } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import {
   type CartLine,
   checkCartLimits,
   DomainError,
   evaluatePromo,
-  invalidField,
-  isValidSmsPin,
   mixesCashCodes,
   numbersToLookUp,
   type PromoCode,
@@ -15,18 +14,15 @@ import {
 import type { CartItem, DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { checkLightItem } from '../auto-topups/light-links';
-import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
 import type { CatalogueCache } from '../catalogue/cache';
 import type { NumberOwners } from '../catalogue/number-owners';
 import type { SalesContext } from '../http/sales-context';
-import { hashSmsPin, hasSmsTopup } from '../sms-topups/registrations';
-import { checkNumberOwner, itemNumber, lineAdditionalData, setupTypeOf, validateItem } from './items';
+import { LINE_SETUPS } from '../setups/registry';
+import { checkNumberOwner, itemNumber, lineAdditionalData, validateItem } from './items';
 
 const { carts, cartItems, cartRequests, products, promoCodes } = schema;
 
 type Executor = Database | Transaction;
-export type Cart = typeof carts.$inferSelect;
 type Line = typeof cartItems.$inferSelect;
 type Product = typeof products.$inferSelect;
 
@@ -70,7 +66,7 @@ const linesOf = (db: Executor, cart: Cart) =>
  * 0040) costs nothing; its face value is what each run tops up.
  */
 const chargedNow = (line: Pick<Line, 'faceValue' | 'serviceFee' | 'options'>) =>
-  (line.options as { setupOnly?: boolean }).setupOnly === true
+  line.options.setupOnly === true
     ? { faceValue: 0, serviceFee: 0 }
     : { faceValue: line.faceValue, serviceFee: line.serviceFee };
 
@@ -127,22 +123,15 @@ async function productsByCode(
   return new Map(found.map((product) => [product.productId, product]));
 }
 
-/**
- * The items with each consent PIN checked and replaced by its hash, so a cart (and the order made
- * from it) never holds the PIN itself.
- */
-async function withHashedPins(items: readonly CartItem[]): Promise<CartItem[]> {
+/** The items as the cart keeps them: each secret sent with one (a PIN) checked and hashed by its set-up. */
+async function sealedItems(items: readonly CartItem[]): Promise<CartItem[]> {
   return Promise.all(
     items.map(async (item, index) => {
-      if (item.smsTopupConsent === undefined) return item;
-      if (!isValidSmsPin(item.smsTopupConsent)) {
-        throw invalidField(
-          `items[${index}].smsTopupConsent`,
-          'the PIN is 4 to 6 digits',
-          'VALIDATION_FAILED',
-        );
+      let sealed = item;
+      for (const setup of LINE_SETUPS) {
+        if (setup.seal && setup.isAskedFor(sealed)) sealed = await setup.seal(sealed, `items[${index}]`);
       }
-      return { ...item, smsTopupConsent: await hashSmsPin(item.smsTopupConsent) };
+      return sealed;
     }),
   );
 }
@@ -204,10 +193,6 @@ function checkCartWhole(tenant: TenantConfig, byCode: ReadonlyMap<string, Produc
   enforceLimits(tenant, asCartLines(lines));
 }
 
-/** An item whose adding asks the database nothing beyond its product (no set-up, light link or SMS registration to check). */
-const needsNoLookUp = (item: CartItem) =>
-  !setupTypeOf(item) && !item.autoTopupLightNotificationId && item.smsTopupConsent === undefined;
-
 /** The remembered answer of an add-to-cart call with this idempotency key, if there was one. */
 async function rememberedCartName(db: Executor, tenant: TenantConfig, idempotencyKey: string) {
   const [seen] = await db
@@ -218,10 +203,21 @@ async function rememberedCartName(db: Executor, tenant: TenantConfig, idempotenc
 }
 
 /**
- * A new cart with its lines in one statement, atomic by itself: the quick way of the commonest
- * add (decision 0052), checked exactly as the transaction checks it. With an idempotency key the
- * same statement records the key and writes the cart only if the key is new; a repeated key
- * answers the first call's cart, as the transaction does.
+ * A number with a live low-balance or SMS top-up, or a link no longer live, is told so as the
+ * line is added, not after the contact step (`setups/registry.ts`).
+ */
+async function checkSetups(db: Executor, tenant: TenantConfig, lines: readonly Line[], now: Date) {
+  for (const line of lines) {
+    for (const setup of LINE_SETUPS) {
+      if (setup.isAskedFor(line.options)) await setup.check(db, tenant, line, now);
+    }
+  }
+}
+
+/**
+ * A new cart with its lines in one statement, atomic by itself (decision 0052), checked exactly as
+ * a change of a cart is checked. With an idempotency key the same statement records the key and
+ * writes the cart only if the key is new; a repeated key answers the first call's cart.
  */
 async function newCartInOneStatement(
   db: Database,
@@ -236,8 +232,9 @@ async function newCartInOneStatement(
   try {
     next = mergedLines(tenant, byCode, owners, items, [], { cartId: '', channel, currency, now }).next;
     checkCartWhole(tenant, byCode, next);
+    await checkSetups(db, tenant, next, now);
   } catch (error) {
-    // The transaction answers a repeated key before it checks anything.
+    // A repeated key answers its first call's cart, whatever the items would meet now.
     const remembered = idempotencyKey && (await rememberedCartName(db, tenant, idempotencyKey));
     if (remembered) return remembered;
     throw error;
@@ -307,9 +304,9 @@ async function newCartInOneStatement(
 /**
  * Adds items to a cart (a new one when no name is given) and answers its name. The owners of
  * the items' numbers are looked up first, each number once and outside the transaction (no
- * outside call holds a lock). Everything else happens in one transaction under a lock on the
- * cart, or for a new cart of plain items in one statement: a refused item leaves the cart as it
- * was, and a repeated idempotency key answers the first call's cart without adding again.
+ * outside call holds a lock). A new cart is written in one statement; a cart's change happens in
+ * one transaction under a lock on the cart. Either way a refused item leaves the cart as it was,
+ * and a repeated idempotency key answers the first call's cart without adding again.
  */
 export async function addItems(
   {
@@ -324,7 +321,7 @@ export async function addItems(
   items: readonly CartItem[],
   idempotencyKey?: string,
 ): Promise<string> {
-  items = await withHashedPins(items);
+  items = await sealedItems(items);
   const byCode: Map<string, Product> = await productsByCode(
     db,
     tenant,
@@ -339,7 +336,7 @@ export async function addItems(
       })),
     ),
   );
-  if (!cartName && items.every(needsNoLookUp)) {
+  if (!cartName) {
     return newCartInOneStatement(db, tenant, byCode, owners, items, { ...sales, now }, idempotencyKey);
   }
   return db.transaction(async (tx) => {
@@ -347,25 +344,8 @@ export async function addItems(
       const seen = await rememberedCartName(tx, tenant, idempotencyKey);
       if (seen) return seen;
     }
-    const cart = cartName
-      ? await findCart(tx, tenant, cartName, now, true)
-      : (
-          await tx
-            .insert(carts)
-            .values({
-              cartName: newCartName(),
-              tenantId: tenant.shopId,
-              currency: sales.currency,
-              // As a change of an existing cart leaves it (touch), without a statement of its own.
-              version: 1,
-              updatedAt: now,
-              expiresAt: expiryFrom(tenant, now),
-            })
-            .returning()
-        )[0];
-    if (!cart) throw new Error('cart insert returned nothing');
-
-    const lines = cartName ? await linesOf(tx, cart) : [];
+    const cart = await findCart(tx, tenant, cartName, now, true);
+    const lines = await linesOf(tx, cart);
     const missing = [...new Set(lines.map((line) => line.productId))].filter((code) => !byCode.has(code));
     for (const [code, product] of await productsByCode(tx, tenant, missing)) byCode.set(code, product);
 
@@ -375,32 +355,7 @@ export async function addItems(
       currency: cart.currency,
       now,
     });
-    // A number with a live low-balance or SMS top-up is told so now, not after the contact step.
-    for (const line of added) {
-      const lightCode = (line.options as CartItem).autoTopupLightNotificationId;
-      if (lightCode) await checkLightItem(tx, tenant, lightCode, line.phoneNumber, now);
-      if (!line.phoneNumber) continue;
-      const type = setupTypeOf(line.options as CartItem);
-      if (
-        type &&
-        LOW_BALANCE_KINDS.includes(type) &&
-        (await hasLowBalanceTopup(tx, tenant.shopId, line.phoneNumber))
-      ) {
-        throw new DomainError(
-          'EXISTING_LOW_BALANCE_TOPUP',
-          `${line.phoneNumber} has a low-balance top-up already`,
-        );
-      }
-      if (
-        (line.options as CartItem).smsTopupConsent &&
-        (await hasSmsTopup(tx, tenant.shopId, line.phoneNumber))
-      ) {
-        throw new DomainError(
-          'ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER',
-          `${line.phoneNumber} has SMS top-ups already`,
-        );
-      }
-    }
+    await checkSetups(tx, tenant, added, now);
     checkCartWhole(tenant, byCode, next);
 
     for (const line of next) {
@@ -412,7 +367,7 @@ export async function addItems(
     if (added.length > 0) {
       await tx.insert(cartItems).values(added.map(({ id: _id, createdAt: _createdAt, ...line }) => line));
     }
-    if (cartName) await touch(tx, tenant, cart, now);
+    await touch(tx, tenant, cart, now);
     if (idempotencyKey) {
       await tx
         .insert(cartRequests)

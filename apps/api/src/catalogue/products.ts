@@ -30,7 +30,7 @@ function conditions(tenantId: string, filter: ProductFilter): SQL | undefined {
     eq(products.tenantId, tenantId),
     ne(products.status, 'INACTIVE'),
     // Kinds the shop does not run yet are not offered at all (decision 0017).
-    inArray(products.kind, [...KINDS_ON_SALE] as ProductKind[]),
+    inArray(products.kind, [...KINDS_ON_SALE]),
   ];
   if (filter.brand) where.push(eq(products.brandId, filter.brand));
   if (filter.category) where.push(eq(products.categoryId, filter.category));

@@ -1,4 +1,6 @@
+import type { Cart } from '@shop/db';
 import { schema } from '@shop/db';
+import type { StoredAddress } from '@shop/domain';
 import {
   ADDRESS_FIELDS,
   ADDRESS_PLACEHOLDER,
@@ -6,7 +8,6 @@ import {
   isOtpRequired,
   isSetupKind,
   parseMsisdn,
-  type VoucherDeliveryTarget,
 } from '@shop/domain';
 import type {
   CheckoutAddressAnswer,
@@ -18,7 +19,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountAtCheckout } from '../accounts/checkout-account';
-import { type Cart, cartForCheckout, findCartForUpdate } from '../cart/service';
+import { cartForCheckout, findCartForUpdate } from '../cart/service';
 import type { AppSession } from '../mobile-app/sessions';
 import { paymentItemsOf } from '../orders/orders';
 import type { CheckoutContext } from './context';
@@ -26,20 +27,6 @@ import { challengeOf, noCodeSent, openChallenge, type PendingOtp, sendChallenge 
 import { readVoucherAddress, withVoucherAddress } from './voucher-delivery-address';
 
 const { carts } = schema;
-
-/** What checkout-address keeps on the cart: the contact, the address fields given, device and languages. */
-export interface StoredAddress {
-  contact: Record<string, string>;
-  deviceId?: string;
-  channel?: string;
-  language?: string;
-  addressLanguage?: string;
-  createAccount?: boolean;
-  /** The account created at this step (createAccount): the order goes into its history. */
-  customerId?: string;
-  /** Where the voucher PINs go by SMS or WhatsApp, if the shopper chose one (decision 0048). */
-  voucherDelivery?: VoucherDeliveryTarget;
-}
 
 /** "N/A" and blanks mean the field was not given. */
 function given(value: string | undefined): string | undefined {
@@ -180,7 +167,7 @@ async function openedAccount(
   return accountAtCheckout(context.accounts, {
     email: address.contact.email,
     password: input.deliveryAddress.password,
-    openedBefore: (cart?.deliveryAddress as StoredAddress | null)?.customerId,
+    openedBefore: cart?.deliveryAddress?.customerId,
   });
 }
 
@@ -191,7 +178,7 @@ export async function resendOtp(context: CheckoutContext, cartName: string): Pro
     const cart = await findCartForUpdate(tx, tenant, cartName, now);
     const challenge = await challengeOf(tx, cart);
     if (!challenge) throw noCodeSent();
-    const stored = cart.deliveryAddress as StoredAddress | null;
+    const stored = cart.deliveryAddress;
     return openChallenge(tx, context, cart, challenge.phoneNumber, stored?.language ?? tenant.defaultLocale);
   });
   return { otpSentTo: await sendChallenge(context, pending) };
@@ -209,7 +196,7 @@ export async function requireConfirmedNumber(
   vouched: string | undefined,
 ): Promise<void> {
   if (!needsOtp(cart, detail, savePayment)) return;
-  const stored = cart.deliveryAddress as StoredAddress | null;
+  const stored = cart.deliveryAddress;
   if (vouched && stored && numberToConfirm(stored, detail) === vouched) return;
   if ((await challengeOf(tx, cart))?.verifiedAt) return;
   throw new DomainError('OTP_REQUIRED', 'Confirm the phone number with the code sent by SMS first');

@@ -1,6 +1,6 @@
+import type { Payment } from '@shop/db';
 import { DomainError, FRAUDNET_METHOD, invalidField } from '@shop/domain';
 import { RISK_DECLINED } from '../adapters/payment-provider';
-import type { Payment } from '../orders/orders';
 
 /**
  * The fraud signals of a new payment attempt (decision 0049): the order's device id and, for a

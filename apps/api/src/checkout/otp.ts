@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Cart } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
 import {
   DomainError,
@@ -13,7 +14,7 @@ import {
 import { tenantTranslations } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { type Cart, findCartForUpdate } from '../cart/service';
+import { findCartForUpdate } from '../cart/service';
 import type { CheckoutContext } from './context';
 
 const { otpChallenges } = schema;

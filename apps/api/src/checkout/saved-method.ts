@@ -1,3 +1,4 @@
+import type { Order, Payment } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
 import { capturesAtCommit, type PaymentState, priceAlone } from '@shop/domain';
 import type { DetailedCartLine } from '@shop/domain/contract';
@@ -5,7 +6,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../adapters/payment-provider';
 import { fraudSignalsOf } from '../orders/fraud-signals';
-import { insertOrder, type Order, type Payment } from '../orders/orders';
+import { insertOrder } from '../orders/orders';
 import { changePaymentState, lockPayment, refusedByProvider } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import type { CheckoutServices } from './context';

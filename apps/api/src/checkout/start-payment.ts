@@ -1,11 +1,13 @@
-import { schema } from '@shop/db';
+import { type Cart, type Order, type Payment, schema, type Transaction } from '@shop/db';
 import {
   capturesAtCommit,
   DomainError,
   isMoneyTaken,
+  isPaymentMethod,
   isRetryablePaymentState,
   isSavableMethod,
   isSetupKind,
+  type PaymentMethod,
   paymentMethodOffered,
 } from '@shop/domain';
 import type { AdditionalData, DetailedCart, StartedPaymentAnswer } from '@shop/domain/contract';
@@ -14,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { RISK_DECLINED } from '../adapters/payment-provider';
 import { cartForCheckout } from '../cart/service';
 import { fraudSignalsOf, keepDeviceId } from '../orders/fraud-signals';
-import { cartNeedsPayment, type Order, orderForCart, type Payment, paymentsOf } from '../orders/orders';
+import { cartNeedsPayment, orderForCart, paymentsOf } from '../orders/orders';
 import {
   changePaymentState,
   lockPayment,
@@ -34,7 +36,17 @@ import { reserveVoucherPins } from './voucher-reservation';
 const { orders, payments } = schema;
 
 /** Methods started here; cash codes go through orders, saved tokens through the commit. */
-const HOSTED_METHODS = ['creditcard', 'paypal', 'ideal', 'crypto', 'applepay', 'paymentlink'];
+const HOSTED_METHODS: readonly PaymentMethod[] = [
+  'creditcard',
+  'paypal',
+  'ideal',
+  'crypto',
+  'applepay',
+  'paymentlink',
+];
+
+const isHostedMethod = (method: string): method is PaymentMethod =>
+  isPaymentMethod(method) && HOSTED_METHODS.includes(method);
 
 export interface StartPaymentInput {
   cartName: string;
@@ -79,73 +91,113 @@ const sameAttempt = (payment: Payment, method: string, details: Record<string, u
   payment.savePaymentMethod === save &&
   JSON.stringify(payment.details) === JSON.stringify(details);
 
+/** How an attempt is paid: on the provider's page, or charged on a method saved on the account. */
+interface PaymentWay {
+  method: PaymentMethod;
+  /** What the attempt sends with the method, whether it saves the method, and whether its page is framed. */
+  attemptFor(
+    detail: DetailedCart,
+    cart: Cart,
+  ): { details: Record<string, unknown>; save: boolean; iframe: boolean };
+  /** The saved method the attempt charges, which the order names. */
+  saved?: ChargeableMethod & { tokenId: string };
+}
+
 type Plan = { order: Order; payment: Payment; iframe: boolean; saved?: ChargeableMethod };
 
 /**
- * Spec §7 checkout-start-payment. In one transaction, under the cart's lock: price the cart on
- * the server, find or make its order, and find the open attempt or record a new one. Then,
- * outside the transaction, ask the provider, with the attempt's reference as idempotency key:
- * a retry or a double click meets the same attempt and the provider answers the same payment.
+ * In one transaction, under the cart's lock: price the cart on the server, find or make its
+ * order, and find the open attempt or record a new one; what differs between paying on the
+ * provider's page and on a saved method is `way`, chosen in the same transaction.
  */
-export async function startPayment(
+function planAttempt(
   context: CheckoutContext,
   input: StartPaymentInput,
-): Promise<StartedPaymentAnswer> {
+  customerId: string | undefined,
+  chooseWay: (tx: Transaction) => Promise<PaymentWay>,
+): Promise<Plan> {
   const { db, tenant, now } = context;
-  if (input.paymentTokenId !== undefined) return payWithSavedMethod(context, input, input.paymentTokenId);
-  if (!HOSTED_METHODS.includes(input.method) || !paymentMethodOffered(input.method, tenant.paymentMethods)) {
-    throw new DomainError(
-      'PAYMENT_METHOD_IS_NOT_AVAILABLE',
-      `This shop does not take "${input.method}" here`,
-    );
-  }
-  // A FraudNet session id with another method is refused before anything is kept.
-  attemptSignals(input.method, input.deviceId, input.fraudnetSessionId);
-  const plan = await db.transaction(async (tx): Promise<Plan> => {
+  return db.transaction(async (tx): Promise<Plan> => {
+    const way = await chooseWay(tx);
     const found = await cartForCheckout(tx, tenant, input.cartName, now);
     const { detail } = found;
     const cart = await keepVoucherAddress(tx, found.cart, input.voucherAddress);
     if (!cartNeedsPayment(detail)) {
       throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
     }
-    // An automatic or SMS top-up paid now charges, later, the method this payment saves.
-    // A light top-up charges nothing later: it needs no method saved.
-    const setsUp = detail.items.some((item) => isSetupKind(item.kind) && !item.additionalData.autoTopupLight);
-    if (setsUp && !isSavableMethod(input.method)) {
-      throw new DomainError(
-        'PAYMENT_METHOD_IS_NOT_AVAILABLE',
-        'An automatic or SMS top-up is paid with a card or PayPal, which it charges again later',
-      );
-    }
-    const save = (input.savePayment ?? cart.savePayment) || setsUp;
+    const { details, save, iframe } = way.attemptFor(detail, cart);
+    // An automatic top-up binds a number to the card: the number is confirmed as for any set-up.
     await requireConfirmedNumber(tx, cart, detail, save, context.appSession?.msisdn);
-    const order = await orderForCart(tx, tenant, cart, detail, context.customerId);
+    const order = await orderForCart(tx, tenant, cart, detail, customerId);
     const deviceId = await keepDeviceId(tx, order, input.deviceId, 'checkout-start-payment');
+    if (way.saved) {
+      await tx.update(orders).set({ paymentTokenId: way.saved.tokenId }).where(eq(orders.id, order.id));
+    }
     await reserveVoucherPins(tx, tenant, order, now);
-    const iframe = inIframe(tenant, input.method, detail);
-    const details = detailsFor(input.method, input.additionalData, iframe);
     const [latest] = await paymentsOf(tx, order);
     if (latest && isMoneyTaken(latest.state)) {
       throw new DomainError('ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
     }
-    if (
-      latest &&
-      !isRetryablePaymentState(latest.state) &&
-      sameAttempt(latest, input.method, details, save)
-    ) {
-      return { order, payment: latest, iframe };
+    const saved = way.saved && { providerTokenId: way.saved.providerTokenId, method: way.saved.method };
+    if (latest && !isRetryablePaymentState(latest.state) && sameAttempt(latest, way.method, details, save)) {
+      return { order, payment: latest, iframe, ...(saved ? { saved } : {}) };
     }
     const payment = await newPaymentAttempt(tx, order, {
       attempt: (latest?.attempt ?? 0) + 1,
-      method: input.method,
+      method: way.method,
       details,
       savePaymentMethod: save,
-      ...attemptSignals(input.method, deviceId, input.fraudnetSessionId),
+      ...attemptSignals(way.method, deviceId, input.fraudnetSessionId),
     });
-    return { order, payment, iframe };
+    return { order, payment, iframe, ...(saved ? { saved } : {}) };
   });
+}
 
-  const { order, payment, iframe } = plan;
+/**
+ * Spec §7 checkout-start-payment. The attempt is planned in one transaction (`planAttempt`); then,
+ * outside the transaction, the provider is asked, with the attempt's reference as idempotency
+ * key: a retry or a double click meets the same attempt and the provider answers the same payment.
+ */
+export async function startPayment(
+  context: CheckoutContext,
+  input: StartPaymentInput,
+): Promise<StartedPaymentAnswer> {
+  const { tenant } = context;
+  if (input.paymentTokenId !== undefined) return payWithSavedMethod(context, input, input.paymentTokenId);
+  const { method } = input;
+  if (!isHostedMethod(method) || !paymentMethodOffered(method, tenant.paymentMethods)) {
+    throw new DomainError('PAYMENT_METHOD_IS_NOT_AVAILABLE', `This shop does not take "${method}" here`);
+  }
+  // A FraudNet session id with another method is refused before anything is kept.
+  attemptSignals(method, input.deviceId, input.fraudnetSessionId);
+  const hosted: PaymentWay = {
+    method,
+    attemptFor(detail, cart) {
+      // An automatic or SMS top-up paid now charges, later, the method this payment saves.
+      // A light top-up charges nothing later: it needs no method saved.
+      const setsUp = detail.items.some(
+        (item) => isSetupKind(item.kind) && !item.additionalData.autoTopupLight,
+      );
+      if (setsUp && !isSavableMethod(method)) {
+        throw new DomainError(
+          'PAYMENT_METHOD_IS_NOT_AVAILABLE',
+          'An automatic or SMS top-up is paid with a card or PayPal, which it charges again later',
+        );
+      }
+      const iframe = inIframe(tenant, method, detail);
+      return {
+        details: detailsFor(method, input.additionalData, iframe),
+        save: (input.savePayment ?? cart.savePayment) || setsUp,
+        iframe,
+      };
+    },
+  };
+  const { order, payment, iframe } = await planAttempt(
+    context,
+    input,
+    context.customerId,
+    async () => hosted,
+  );
   const returnUrl = resultUrl(context.shopOrigin, input.cartName, order.orderNumber);
   const started = (payerUrl: string) => ({ payerUrl, orderNumber: order.orderNumber, returnUrl, iframe });
   if (payment.payerUrl) return started(payment.payerUrl);
@@ -162,9 +214,9 @@ async function payWithSavedMethod(
   input: StartPaymentInput,
   tokenId: string,
 ): Promise<StartedPaymentAnswer> {
-  const { db, tenant, now, customerId } = context;
+  const { tenant, customerId } = context;
   if (!customerId) throw new DomainError('AUTHORIZATION_REQUIRED', 'Sign in to pay with a saved method');
-  const plan = await db.transaction(async (tx): Promise<Plan> => {
+  const { order, payment, saved } = await planAttempt(context, input, customerId, async (tx) => {
     const token = await chargeableToken(tx, customerId, tokenId);
     if (!paymentMethodOffered(token.method, tenant.paymentMethods)) {
       throw new DomainError(
@@ -172,40 +224,12 @@ async function payWithSavedMethod(
         `This shop does not take "${token.method}" here`,
       );
     }
-    const { cart, detail } = await cartForCheckout(tx, tenant, input.cartName, now);
-    if (!cartNeedsPayment(detail)) {
-      throw new DomainError('PAYMENT_NOT_REQUIRED', 'This cart needs no payment; create the order instead');
-    }
-    // An automatic top-up binds a number to the card: the number is confirmed as for any set-up.
-    await requireConfirmedNumber(tx, cart, detail, false, context.appSession?.msisdn);
-    const order = await orderForCart(tx, tenant, cart, detail, customerId);
-    const deviceId = await keepDeviceId(tx, order, input.deviceId, 'checkout-start-payment');
-    const signals = attemptSignals(token.method, deviceId, input.fraudnetSessionId);
-    await tx.update(orders).set({ paymentTokenId: token.id }).where(eq(orders.id, order.id));
-    await reserveVoucherPins(tx, tenant, order, now);
-    const details = { savedMethod: token.id };
-    const [latest] = await paymentsOf(tx, order);
-    if (latest && isMoneyTaken(latest.state)) {
-      throw new DomainError('ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
-    }
-    const saved = { providerTokenId: token.providerTokenId as string, method: token.method };
-    if (
-      latest &&
-      !isRetryablePaymentState(latest.state) &&
-      sameAttempt(latest, token.method, details, false)
-    ) {
-      return { order, payment: latest, iframe: false, saved };
-    }
-    const payment = await newPaymentAttempt(tx, order, {
-      attempt: (latest?.attempt ?? 0) + 1,
+    return {
       method: token.method,
-      details,
-      savePaymentMethod: false,
-      ...signals,
-    });
-    return { order, payment, iframe: false, saved };
+      attemptFor: () => ({ details: { savedMethod: token.id }, save: false, iframe: false }),
+      saved: { tokenId: token.id, providerTokenId: token.providerTokenId, method: token.method },
+    };
   });
-  const { order, payment, saved } = plan;
   const returnUrl = resultUrl(context.shopOrigin, input.cartName, order.orderNumber);
   if (saved && payment.state === 'INITIATED') {
     let charged: Awaited<ReturnType<typeof chargeSavedMethod>>;

@@ -1,4 +1,6 @@
+import type { Cart } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
+import type { StoredAddress } from '@shop/domain';
 import {
   ADDRESS_PLACEHOLDER,
   DomainError,
@@ -9,8 +11,6 @@ import {
 import type { VoucherDeliveryAddress } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
-import type { Cart } from '../cart/service';
-import type { StoredAddress } from './address';
 
 const { carts } = schema;
 
@@ -65,7 +65,7 @@ export async function keepVoucherAddress(
   kept: KeptVoucherAddress,
 ): Promise<Cart> {
   if (!kept) return cart;
-  const stored = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
+  const stored: StoredAddress = cart.deliveryAddress ?? { contact: {} };
   const deliveryAddress = { ...withVoucherAddress(stored, kept) };
   await tx.update(carts).set({ deliveryAddress }).where(eq(carts.id, cart.id));
   return { ...cart, deliveryAddress };

@@ -1,8 +1,8 @@
+import type { Order } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
 import { DomainError } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Order } from '../orders/orders';
 import { reservePins } from '../vouchers/stock';
 
 const { products } = schema;
@@ -16,9 +16,7 @@ export const PIN_RESERVATION_MS = 30 * 60_000;
  * PRODUCT_NOT_AVAILABLE and nothing is reserved.
  */
 export async function reserveVoucherPins(tx: Transaction, tenant: TenantConfig, order: Order, now: Date) {
-  const vouchers = (order.lines as { productId: string; kind: string; quantity: number }[]).filter(
-    (line) => line.kind === 'VOUCHER',
-  );
+  const vouchers = order.lines.filter((line) => line.kind === 'VOUCHER');
   if (vouchers.length === 0) return;
   const stocked = await tx
     .select({ productId: products.productId })

@@ -1,9 +1,9 @@
 import { schema, type Transaction } from '@shop/db';
+import type { StoredOutcome } from '@shop/domain';
 import type { DetailedCartLine } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq } from 'drizzle-orm';
 import { hashPassword, legacyHash } from '../accounts/passwords';
-import type { StoredOutcome } from '../fulfilment/answer';
 import { unitsOf } from '../fulfilment/units';
 import { moveOrder } from '../orders/order-status';
 import { insertOrder } from '../orders/orders';
@@ -106,14 +106,14 @@ async function pastTopUp(
   await unitsOf(tx, order);
   await tx
     .update(orderUnits)
-    .set({ state: 'SUCCEEDED', attempts: 1, result: { creditAdded: amount, demo: true } })
+    .set({ state: 'SUCCEEDED', attempts: 1, result: { creditAdded: amount } })
     .where(eq(orderUnits.orderId, order.id));
   const outcome: StoredOutcome = {
     status: 'committed',
     settlement: { charge: amount, giveBack: 0 },
     settled: true,
   };
-  await moveOrder(tx, order.id, 'committed', { outcome: outcome as unknown as Record<string, unknown> });
+  await moveOrder(tx, order.id, 'committed', { outcome });
 }
 
 /**

@@ -70,14 +70,16 @@ export function demoCatalogue(tenant: TenantConfig, allTenants: readonly TenantC
       if (categoryId === 'mobile') drafts.push(...topups(brandId, name, categoryId));
       else {
         drafts.push(
-          ...VOUCHER_AMOUNTS.map((amount) => ({
-            productId: `${brandId}-voucher-${amount}`,
-            kind: 'VOUCHER' as const,
-            brandId,
-            brandName: name,
-            categoryId,
-            amount,
-          })),
+          ...VOUCHER_AMOUNTS.map(
+            (amount): Draft => ({
+              productId: `${brandId}-voucher-${amount}`,
+              kind: 'VOUCHER' as const,
+              brandId,
+              brandName: name,
+              categoryId,
+              amount,
+            }),
+          ),
         );
       }
     }
@@ -108,34 +110,38 @@ export function demoCatalogue(tenant: TenantConfig, allTenants: readonly TenantC
   } else if (tenant.flags.hasMobileAppFlow) {
     const name = tenant.providerName;
     drafts.push(
-      ...VOUCHER_AMOUNTS.map((amount) => ({
-        productId: `${own}-calling-card-${amount}`,
-        kind: 'VOUCHER' as const,
-        brandId: own,
-        brandName: name,
-        categoryId: 'calling-cards',
-        amount,
-        channels: ['web', 'app'],
-      })),
+      ...VOUCHER_AMOUNTS.map(
+        (amount): Draft => ({
+          productId: `${own}-calling-card-${amount}`,
+          kind: 'VOUCHER',
+          brandId: own,
+          brandName: name,
+          categoryId: 'calling-cards',
+          amount,
+          channels: ['web', 'app'],
+        }),
+      ),
       {
         productId: `${own}-cash-code`,
-        kind: 'CASH_CODE' as const,
+        kind: 'CASH_CODE',
         brandId: own,
         brandName: name,
         categoryId: 'calling-cards',
         ...TOPUP_RANGE,
         channels: ['web', 'app'],
       },
-      ...APP_CARDS.map(({ currency, amount }) => ({
-        productId: `${own}-app-card-${currency.toLowerCase()}-${amount}`,
-        kind: 'VOUCHER' as const,
-        brandId: own,
-        brandName: name,
-        categoryId: 'calling-cards',
-        amount,
-        currency,
-        channels: ['app'],
-      })),
+      ...APP_CARDS.map(
+        ({ currency, amount }): Draft => ({
+          productId: `${own}-app-card-${currency.toLowerCase()}-${amount}`,
+          kind: 'VOUCHER',
+          brandId: own,
+          brandName: name,
+          categoryId: 'calling-cards',
+          amount,
+          currency,
+          channels: ['app'],
+        }),
+      ),
     );
   } else {
     drafts.push(...topups(own, tenant.providerName, 'mobile'));

@@ -1,5 +1,6 @@
 import { type Database, schema, type Transaction } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
+import { inArray } from 'drizzle-orm';
 import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
 import { loadDemoAccounts } from './accounts';
 import { demoBlogPosts } from './blog/posts';
@@ -106,3 +107,22 @@ export async function seedDemoData(
   }
   return loaded;
 }
+
+/** Whether any demo data set was ever loaded into `db` (its seed-run markers stay with the data). */
+export async function holdsDemoData(db: Database): Promise<boolean> {
+  const runs = await db
+    .select({ name: schema.seedRuns.name })
+    .from(schema.seedRuns)
+    .where(
+      inArray(
+        schema.seedRuns.name,
+        DEMO_SEEDS.map((seed) => seed.name),
+      ),
+    )
+    .limit(1);
+  return runs.length > 0;
+}
+
+export const DEMO_DATA_REFUSAL =
+  'This database holds the demo data (accounts with a public password, saved cards, stock). ' +
+  'Start on a database of its own, or set DEMO_DEPLOYMENT=true if this deployment is a demo.';

@@ -1,26 +1,17 @@
-import { commitMessageKey, type OrderStatus, type Settlement, settledPaymentStatus } from '@shop/domain';
+import type { Order, OrderUnit, Payment } from '@shop/db';
+import type { OrderStatus, StoredOutcome } from '@shop/domain';
+import { commitMessageKey, settledPaymentStatus } from '@shop/domain';
 import type { CommitAnswer, DeliveredVoucher } from '@shop/domain/contract';
-import type { Order, Payment } from '../orders/orders';
 import { deliveryView } from '../voucher-delivery/deliveries';
 import { readSoldPin } from '../vouchers/stock';
 import type { FulfilmentContext } from './context';
-import type { OrderUnit } from './units';
 
 export type { CommitAnswer, DeliveredVoucher };
 
-/** What a final order keeps of its outcome (no PIN: PINs are read back from their encrypted store). */
-export interface StoredOutcome {
-  status: OrderStatus;
-  /** The payment attempt the order was settled with (our payment row id), if it was paid. */
-  paymentId?: string;
-  settlement: Settlement;
-  settled: boolean;
-}
-
 /** The brand of the order line a unit came from, as the order's snapshot of its cart holds it. */
 function brandOf(order: Order, unit: OrderUnit): DeliveredVoucher['brand'] {
-  const line = (order.lines as { brand?: { brandId: string; name: string } }[])[unit.lineIndex];
-  return line?.brand ? { brandId: line.brand.brandId, name: line.brand.name } : null;
+  const line = order.lines[unit.lineIndex];
+  return line ? { brandId: line.brand.brandId, name: line.brand.name } : null;
 }
 
 /** What reading an order's answer needs: its PINs are decrypted from the tenant's stock. */
@@ -39,7 +30,7 @@ export async function vouchersOf(
   const delivered = deliveredVoucherUnits(units);
   return Promise.all(
     delivered.map(async (unit) => {
-      const result = unit.result as { pinEncrypted?: string; serial?: string; validUntil?: string };
+      const result = unit.result;
       const stored = unit.voucherPinId
         ? await readSoldPin(context.db, {
             tenantId: context.tenant.shopId,
@@ -67,14 +58,13 @@ const FAILURE_MESSAGE_KEYS: Readonly<Record<string, string>> = {
 };
 
 function failureMessageKey(units: readonly OrderUnit[]): string | null {
-  const reasons = units.map((unit) => (unit.result as { reason?: string }).reason);
+  const reasons = units.map((unit) => unit.result.reason);
   const known = reasons.find((reason) => reason !== undefined && FAILURE_MESSAGE_KEYS[reason]);
   return known ? (FAILURE_MESSAGE_KEYS[known] ?? null) : null;
 }
 
 /** The credit a delivered top-up or cash code added: the operator's figure, else the face value. */
-export const creditOf = (unit: OrderUnit): number =>
-  (unit.result as { creditAdded?: number }).creditAdded ?? unit.faceValue;
+export const creditOf = (unit: OrderUnit): number => unit.result.creditAdded ?? unit.faceValue;
 
 /** The numbers the delivered top-ups and cash codes went to, each once, in the order's order. */
 const toppedUpNumbers = (units: readonly OrderUnit[]): string[] => [
@@ -118,7 +108,11 @@ export async function finalAnswer(
 }
 
 /** The answer while the order waits for its payment or a delivery, or after the payment failed. */
-export function interimAnswer(order: Order, payment: Payment | undefined, orderStatus: string): CommitAnswer {
+export function interimAnswer(
+  order: Order,
+  payment: Payment | undefined,
+  orderStatus: OrderStatus,
+): CommitAnswer {
   return {
     orderNumber: order.orderNumber,
     orderStatus,

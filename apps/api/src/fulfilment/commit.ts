@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Order, Payment } from '@shop/db';
 import { schema } from '@shop/db';
+import type { StoredOutcome } from '@shop/domain';
 import {
   commitStatus,
   confirmedAmount,
@@ -7,24 +9,20 @@ import {
   decidingAttempt,
   isMoneyTaken,
   isPaymentUndecided,
-  isSetupKind,
   settlement,
 } from '@shop/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { ProviderPayment } from '../adapters/payment-provider';
-import { useLightLinks } from '../auto-topups/light-links';
-import { isLightSetup, registerSetups } from '../auto-topups/register';
 import { keepDeviceId } from '../orders/fraud-signals';
 import { moveOrder } from '../orders/order-status';
-import { findOrder, type Order, type Payment, payerOf, paymentsOf } from '../orders/orders';
+import { findOrder, payerOf, paymentsOf } from '../orders/orders';
 import { syncWaitingPayment } from '../orders/payment-state';
-import { keepSavedPayment } from '../payment-methods/from-checkout';
 import { chargeableToken } from '../payment-methods/tokens';
-import { registerSmsSetups } from '../sms-topups/setup';
+import { LINE_SETUPS, ORDER_SETUPS } from '../setups/registry';
 import { requestOrderDelivery } from '../voucher-delivery/deliveries';
 import { queueDelivery } from '../voucher-delivery/send';
 import { releasePins } from '../vouchers/stock';
-import { type CommitAnswer, finalAnswer, interimAnswer, type StoredOutcome } from './answer';
+import { type CommitAnswer, finalAnswer, interimAnswer } from './answer';
 import type { FulfilmentContext } from './context';
 import { deliverUnits } from './deliver';
 import { sendReceipt } from './receipt';
@@ -49,18 +47,18 @@ async function reload(context: FulfilmentContext, orderId: string): Promise<Load
 
 async function decidingPayment(context: FulfilmentContext, order: Order): Promise<Payment | undefined> {
   const attempts = await paymentsOf(context.db, order);
-  const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
-  return (
-    attempts.find((attempt) => attempt.id === settledWith) ??
-    (decidingAttempt(attempts) as Payment | undefined)
-  );
+  const settledWith = order.outcome?.paymentId;
+  return attempts.find((attempt) => attempt.id === settledWith) ?? decidingAttempt(attempts);
 }
 
-const outcomeOf = (order: Order) => order.outcome as unknown as StoredOutcome | null;
-
-async function answerFinal(context: FulfilmentContext, { order, payment }: Loaded, replay: boolean) {
+async function answerFinal(
+  context: FulfilmentContext,
+  { order, payment }: Loaded,
+  outcome: StoredOutcome,
+  replay: boolean,
+) {
   const units = await listUnits(context.db, order);
-  return finalAnswer(context, order, payment, units, outcomeOf(order) as StoredOutcome, replay);
+  return finalAnswer(context, order, payment, units, outcome, replay);
 }
 
 /** Takes the order for this commit unless another commit holds it; answers the order as it is now. */
@@ -87,7 +85,7 @@ async function awaitOther(context: FulfilmentContext, order: Order): Promise<Com
   for (let waited = 0; waited < WAIT_FOR_OTHER_MS; waited += 200) {
     await sleep(200);
     const loaded = await reload(context, order.id);
-    if (outcomeOf(loaded.order)?.settled) return answerFinal(context, loaded, false);
+    if (loaded.order.outcome?.settled) return answerFinal(context, loaded, loaded.order.outcome, false);
     const now = loaded.order;
     if (!now.fulfilmentLeaseUntil) return undefined;
   }
@@ -102,15 +100,15 @@ async function awaitOther(context: FulfilmentContext, order: Order): Promise<Com
 export async function commitOrder(context: FulfilmentContext, order: Order): Promise<CommitAnswer> {
   let current = order;
   let payment = await decidingPayment(context, order);
-  if (outcomeOf(current)?.settled) {
+  if (current.outcome?.settled) {
     await keepSetups(context, current, payment);
-    const answer = await answerFinal(context, { order: current, payment }, true);
+    const answer = await answerFinal(context, { order: current, payment }, current.outcome, true);
     // A receipt the mail server refused before goes now (this is how reconciliation retries it).
     if (!current.receiptSentAt) await mailReceipt(context, current, answer);
     return answer;
   }
 
-  if (payerOf(current) === 'PROVIDER' && !outcomeOf(current)) {
+  if (payerOf(current) === 'PROVIDER' && !current.outcome) {
     if (!payment) return interimAnswer(current, payment, current.status);
     if (isPaymentUndecided(payment.state)) {
       await syncWaitingPayment(context, payment.id).catch((err: unknown) =>
@@ -162,7 +160,7 @@ async function confirmedFor(
 /** The part of a commit that holds the lease. */
 async function fulfil(context: FulfilmentContext, order: Order): Promise<CommitAnswer> {
   const payment = await decidingPayment(context, order);
-  let outcome = outcomeOf(order);
+  let outcome = order.outcome;
   // The payment as the provider had it when this commit asked, for settling it without asking again.
   let atProvider: ProviderPayment | undefined;
   if (!outcome) {
@@ -192,7 +190,7 @@ async function fulfil(context: FulfilmentContext, order: Order): Promise<CommitA
     });
   }
   // Another commit may have settled the order while this one waited for the lease.
-  if (outcome.settled) return answerFinal(context, { order, payment }, true);
+  if (outcome.settled) return answerFinal(context, { order, payment }, outcome, true);
   if (payment) await settlePayment(context, order, payment, outcome.settlement, atProvider);
   const settled = { ...outcome, settled: true };
   const deliveryId = await context.db.transaction(async (tx) => {
@@ -201,39 +199,24 @@ async function fulfil(context: FulfilmentContext, order: Order): Promise<CommitA
   });
   if (deliveryId) await queueDelivery(context, deliveryId);
   await keepSetups(context, order, payment);
-  const answer = await answerFinal(context, await reload(context, order.id), false);
+  const answer = await answerFinal(context, await reload(context, order.id), settled, false);
   await mailReceipt(context, order, answer);
   return answer;
 }
 
-/** Whether the order leaves anything to keep: a method to save, an automatic or SMS top-up, a light link to use up. */
-const setsUpAnything = (order: Order, payment: Payment | undefined) =>
-  Boolean(payment?.savePaymentMethod) ||
-  (order.lines as unknown as { kind: string; lightNotificationCode?: string }[]).some(
-    (line) => isSetupKind(line.kind) || line.lightNotificationCode !== undefined,
-  );
-
 /**
- * What a delivered order sets up for later: the method its payment saved goes on the shopper's
- * account, and its automatic top-ups are registered on the order's saved method. Both happen
- * once, and a commit repeated (by the shopper or reconciliation) finishes what a crash left.
+ * What a delivered order sets up for later (`setups/registry.ts`): the method its payment saved,
+ * its automatic and SMS top-ups, the light links it used. Each happens once, and a commit
+ * repeated (by the shopper or reconciliation) finishes what a crash left.
  */
 async function keepSetups(context: FulfilmentContext, order: Order, payment: Payment | undefined) {
-  if (!setsUpAnything(order, payment)) return;
+  const left = ORDER_SETUPS.filter((setup) => setup.isLeftBy(order, payment));
+  if (left.length === 0) return;
   const [current] = await context.db.select().from(orders).where(eq(orders.id, order.id));
   if (!current || (current.status !== 'committed' && current.status !== 'partiallyCommitted')) return;
   try {
-    const saved = await keepSavedPayment(context, current, payment);
-    await context.db.transaction(async (tx) => {
-      let withToken = current;
-      if (saved && !current.paymentTokenId) {
-        await tx.update(orders).set({ paymentTokenId: saved.id }).where(eq(orders.id, current.id));
-        withToken = { ...current, paymentTokenId: saved.id };
-      }
-      await registerSetups(tx, context.tenant, withToken, new Date());
-      await registerSmsSetups(tx, context.tenant, withToken);
-      await useLightLinks(tx, context.tenant, withToken, new Date());
-    });
+    let kept = current;
+    for (const setup of left) kept = await setup.keep(context, kept, payment, new Date());
   } catch (err) {
     context.log.warn(
       { err, orderNumber: order.orderNumber },
@@ -270,11 +253,10 @@ export async function commitByNumber(
  * set up: PAYMENT_TOKEN_NOT_FOUND.
  */
 async function withSetupMethod(context: FulfilmentContext, order: Order, paymentToken: string | undefined) {
-  const lines = order.lines as unknown as { kind: string; setup?: { autoTopupLight?: boolean } }[];
   // A light top-up charges no saved method: a cart of light set-ups names none.
-  const charging = lines.filter((line) => isSetupKind(line.kind) && !isLightSetup(line));
-  const freeSetup = payerOf(order) === 'NONE' && charging.length > 0;
-  if (!freeSetup || order.paymentTokenId || outcomeOf(order)) return order;
+  const charging = order.lines.some((line) => LINE_SETUPS.some((setup) => setup.chargesLater(line)));
+  const freeSetup = payerOf(order) === 'NONE' && charging;
+  if (!freeSetup || order.paymentTokenId || order.outcome) return order;
   if (!paymentToken || !order.customerId) {
     throw new DomainError(
       'PAYMENT_TOKEN_NOT_FOUND',

@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Order, OrderUnit } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
 import { isDeliveryCovered, isUnitFinal, outgoingMsisdn, type UnitState } from '@shop/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { OperatorUnavailableError, type TopupOutcome } from '../adapters/operator';
-import type { Order } from '../orders/orders';
 import { recordOrderEvent } from '../orders/timeline';
 import { sellPin } from '../vouchers/stock';
 import type { FulfilmentContext } from './context';
-import type { OrderUnit } from './units';
 
 const { orderUnits, products } = schema;
 
@@ -134,7 +133,7 @@ async function voucher(
 }
 
 async function cashCode(context: FulfilmentContext, order: Order, unit: OrderUnit): Promise<Result> {
-  const line = (order.lines as { cashCode?: string }[])[unit.lineIndex];
+  const line = order.lines[unit.lineIndex];
   const redeemed = await context.operator.redeemCashCode({
     reference: unit.reference,
     code: line?.cashCode ?? '',

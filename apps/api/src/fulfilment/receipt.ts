@@ -1,9 +1,10 @@
+import type { Order } from '@shop/db';
 import { schema } from '@shop/db';
 import { formatMoney, isLanguage, type OrderPayer, redemptionMessageKey } from '@shop/domain';
 import { tenantTranslations } from '@shop/tenants';
 import { and, eq, isNull } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { type Order, payerOf } from '../orders/orders';
+import { payerOf } from '../orders/orders';
 import { type CommitAnswer, creditOf } from './answer';
 import type { FulfilmentContext } from './context';
 import { unitsOf } from './units';
@@ -52,7 +53,7 @@ export async function sendReceipt(
     .set({ receiptSentAt: new Date() })
     .where(and(eq(orders.id, orderId), isNull(orders.receiptSentAt)))
     .returning();
-  const contact = order?.contact as { email?: string; language?: string } | undefined;
+  const contact = order?.contact;
   if (!order || !contact?.email) return;
   const language =
     contact.language && isLanguage(contact.language) && tenant.locales.includes(contact.language)

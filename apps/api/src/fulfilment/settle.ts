@@ -1,6 +1,6 @@
+import type { Order, Payment } from '@shop/db';
 import type { Settlement } from '@shop/domain';
 import type { ProviderPayment } from '../adapters/payment-provider';
-import type { Order, Payment } from '../orders/orders';
 import { syncPayment } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import type { FulfilmentContext } from './context';

@@ -1,10 +1,9 @@
+import type { Order, OrderUnit } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
-import { type OrderLine, planUnits } from '@shop/domain';
+import { planUnits } from '@shop/domain';
 import { asc, eq } from 'drizzle-orm';
-import type { Order } from '../orders/orders';
 
 const { orderUnits } = schema;
-export type OrderUnit = typeof orderUnits.$inferSelect;
 
 /** The order's units as they are (none before the first commit). */
 export const listUnits = (db: Database | Transaction, order: Order): Promise<OrderUnit[]> =>
@@ -22,7 +21,7 @@ export const listUnits = (db: Database | Transaction, order: Order): Promise<Ord
 export async function unitsOf(db: Database | Transaction, order: Order): Promise<OrderUnit[]> {
   const existing = await listUnits(db, order);
   if (existing.length > 0) return existing;
-  const plans = planUnits(order.lines as unknown as OrderLine[], order.totalPrice);
+  const plans = planUnits(order.lines, order.totalPrice);
   if (plans.length === 0) return [];
   await db
     .insert(orderUnits)

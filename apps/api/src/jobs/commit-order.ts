@@ -1,3 +1,4 @@
+import type { Order } from '@shop/db';
 import { type Database, schema } from '@shop/db';
 import type { TenantRegistry } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
@@ -8,8 +9,6 @@ import { AWAITING_COMMIT } from '../fulfilment/reconcile';
 import type { JobQueue } from './queue';
 
 const { orders, payments } = schema;
-
-import type { Order } from '../orders/orders';
 
 async function orderOfPayment(db: Database, paymentId: string): Promise<Order | undefined> {
   const [row] = await db
@@ -24,8 +23,7 @@ async function orderOfPayment(db: Database, paymentId: string): Promise<Order | 
 const awaitsCommit = (order: Order) => !order.outcome && AWAITING_COMMIT.includes(order.status);
 
 /** A commit decided the outcome but has not finished settling the payment (or is still at it). */
-const unsettled = (order: Order) =>
-  Boolean(order.outcome) && (order.outcome as { settled?: boolean }).settled !== true;
+const unsettled = (order: Order) => order.outcome !== null && !order.outcome.settled;
 
 /**
  * A webhook says the payment holds or took the money: its order's commit becomes a job. Not

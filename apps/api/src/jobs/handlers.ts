@@ -1,4 +1,4 @@
-import { type EngineServices, executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
+import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
 import { sendLightLink } from '../auto-topups/light-links';
 import { deleteExpiredCarts } from '../cart/service';
 import { reconcileOrders } from '../fulfilment/reconcile';
@@ -7,6 +7,7 @@ import { processSmsRequest } from '../sms-topups/process';
 import { sendVoucherDelivery } from '../voucher-delivery/send';
 import { runCommitJob } from './commit-order';
 import type { JobHandlers, JobQueue } from './queue';
+import type { EngineServices } from './services';
 
 /** What each job does, with the services of the commit. */
 export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send'>): JobHandlers {

@@ -1,6 +1,6 @@
+import type { Order, Payment } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Order, Payment } from './orders';
 import { recordOrderEvent } from './timeline';
 
 const { orderEvents, orders, payments } = schema;
@@ -19,10 +19,7 @@ const SIGNAL_FIELDS = sql.raw(`array['deviceId', 'previous', 'fraudnetSessionId'
 export type DeviceIdSource = 'checkout-address' | 'checkout-start-payment' | 'payment-commit-order';
 
 /** The order's device id: the last one a call of its checkout brought (kept in its contact). */
-export const deviceIdOf = (order: Pick<Order, 'contact'>): string | undefined => {
-  const value = (order.contact as { deviceId?: unknown }).deviceId;
-  return typeof value === 'string' ? value : undefined;
-};
+export const deviceIdOf = (order: Pick<Order, 'contact'>): string | undefined => order.contact.deviceId;
 
 /**
  * Keeps the device id a call brought as the order's, and writes it to the order's timeline

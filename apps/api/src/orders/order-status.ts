@@ -1,7 +1,7 @@
+import type { Order } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
 import { canMoveOrder, type StoredOrderStatus } from '@shop/domain';
 import { eq } from 'drizzle-orm';
-import type { Order } from './orders';
 import { recordOrderEvent } from './timeline';
 
 const { orders } = schema;

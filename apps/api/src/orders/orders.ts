@@ -1,3 +1,4 @@
+import type { Cart, Order } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import {
   DomainError,
@@ -5,31 +6,29 @@ import {
   isPaymentRequired,
   isStoredOrderStatus,
   ORDER_STATUS_OF_PAYMENT,
-  type OrderLine,
+  type OrderContact,
+  type OrderLineRecord,
   type OrderPayer,
+  type OrderStatus,
   orderPayer,
   type PaymentItem,
+  type ProductKind,
+  type StoredAddress,
 } from '@shop/domain';
-import type { CartItem, DetailedCart } from '@shop/domain/contract';
+import type { DetailedCart } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { and, desc, eq } from 'drizzle-orm';
-import { hasLowBalanceTopup, LOW_BALANCE_KINDS } from '../auto-topups/register';
-import { setupTypeOf } from '../cart/items';
-import type { Cart } from '../cart/service';
-import type { StoredAddress } from '../checkout/address';
-import { hasSmsTopup } from '../sms-topups/registrations';
+import { LINE_SETUPS } from '../setups/registry';
 import { keepDeviceId } from './fraud-signals';
 import { newOrderNumber } from './order-number';
 import { moveOrder } from './order-status';
 import { recordOrderEvent } from './timeline';
 
 const { cartItems, orders, payments } = schema;
-export type Order = typeof orders.$inferSelect;
-export type Payment = typeof payments.$inferSelect;
 
 /** Cart items or order lines as far as the payment decision goes. */
-export const paymentItemsOf = (items: readonly { kind: string }[]): PaymentItem[] =>
-  items.map((item) => ({ kind: item.kind as PaymentItem['kind'] }));
+export const paymentItemsOf = (items: readonly { kind: ProductKind }[]): PaymentItem[] =>
+  items.map((item) => ({ kind: item.kind }));
 
 /** Whether the cart must be paid at the provider (decision 0017). */
 export function cartNeedsPayment(detail: DetailedCart): boolean {
@@ -38,7 +37,7 @@ export function cartNeedsPayment(detail: DetailedCart): boolean {
 
 /** What pays the order, judged by its own lines and total, whatever path reaches it. */
 export const payerOf = (order: Order): OrderPayer =>
-  orderPayer(paymentItemsOf(order.lines as unknown as OrderLine[]), order.totalPrice);
+  orderPayer(paymentItemsOf(order.lines), order.totalPrice);
 
 async function latestOrderOf(tx: Transaction, tenant: TenantConfig, cartName: string) {
   const [order] = await tx
@@ -55,8 +54,8 @@ export interface NewOrder {
   cartName: string;
   cartVersion: number;
   summary: DetailedCart['summary'];
-  lines: Record<string, unknown>[];
-  contact: Record<string, unknown>;
+  lines: OrderLineRecord[];
+  contact: OrderContact;
   customerId: string | null;
   /** Only for orders taken over from the past (the demo data); a new order is made now. */
   createdAt?: Date;
@@ -99,43 +98,26 @@ export async function insertOrder(tx: Transaction, tenant: TenantConfig, order: 
 }
 
 /**
- * An automatic or SMS top-up is set up on an account's saved method, so it needs an account
- * (signed in, or opened at the contact step); a number has at most one live low-balance top-up
- * and one SMS top-up registration.
+ * A cart's lines that set something up are checked again as the order is made: an automatic or
+ * SMS top-up is kept on an account (signed in, or opened at the contact step), and what was free
+ * when the line was added (a number without a low-balance or SMS top-up, a live link) still is.
  */
 async function checkSetups(tx: Transaction, tenant: TenantConfig, cart: Cart, customerId: string | null) {
   const rows = await tx
     .select({ phoneNumber: cartItems.phoneNumber, options: cartItems.options })
     .from(cartItems)
     .where(eq(cartItems.cartId, cart.id));
-  const setups = rows.filter(({ options }) => {
-    const item = options as CartItemOptions;
-    return setupTypeOf(item) !== undefined || item.smsTopupConsent !== undefined;
-  });
-  if (setups.length === 0) return;
-  if (!customerId) {
+  const asked = rows.flatMap((line) =>
+    LINE_SETUPS.filter((setup) => setup.isAskedFor(line.options)).map((setup) => ({ setup, line })),
+  );
+  if (!customerId && asked.some(({ setup }) => setup.needsAccount)) {
     throw new DomainError(
       'AUTHORIZATION_REQUIRED',
       'Sign in or open an account to set up an automatic or SMS top-up',
     );
   }
-  for (const { phoneNumber, options } of setups) {
-    if (!phoneNumber) continue;
-    const type = setupTypeOf(options as CartItemOptions);
-    if (
-      type &&
-      LOW_BALANCE_KINDS.includes(type) &&
-      (await hasLowBalanceTopup(tx, tenant.shopId, phoneNumber))
-    ) {
-      throw new DomainError('EXISTING_LOW_BALANCE_TOPUP', `${phoneNumber} has a low-balance top-up already`);
-    }
-    if ((options as CartItemOptions).smsTopupConsent && (await hasSmsTopup(tx, tenant.shopId, phoneNumber))) {
-      throw new DomainError(
-        'ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER',
-        `${phoneNumber} has SMS top-ups already`,
-      );
-    }
-  }
+  const now = new Date();
+  for (const { setup, line } of asked) await setup.check(tx, tenant, line, now);
 }
 
 /**
@@ -150,7 +132,7 @@ export async function orderForCart(
   detail: DetailedCart,
   signedInCustomerId?: string,
 ): Promise<Order> {
-  const address = (cart.deliveryAddress ?? { contact: {} }) as unknown as StoredAddress;
+  const address: StoredAddress = cart.deliveryAddress ?? { contact: {} };
   const customerId = signedInCustomerId ?? address.customerId ?? null;
   await checkSetups(tx, tenant, cart, customerId);
   const order = await currentOrder(tx, tenant, cart, detail, address, customerId);
@@ -172,7 +154,7 @@ async function currentOrder(
   if (latest && latest.cartVersion === cart.version) {
     // A contact step repeated since (another e-mail, the PINs by WhatsApp) counts until money arrives.
     // The device id kept on the order (keepDeviceId) stays until another one comes.
-    const kept = (latest.contact as { deviceId?: string }).deviceId;
+    const kept = latest.contact.deviceId;
     const owner = customerId && !latest.customerId ? customerId : undefined;
     const retold = BEFORE_MONEY.includes(latest.status)
       ? kept
@@ -195,10 +177,16 @@ async function currentOrder(
 }
 
 /** Orders that no payment has reached: what the contact step gave may still change. */
-const BEFORE_MONEY: readonly string[] = ['paymentInit', 'paymentPending', 'failed', 'cancelled', 'aborted'];
+const BEFORE_MONEY: readonly OrderStatus[] = [
+  'paymentInit',
+  'paymentPending',
+  'failed',
+  'cancelled',
+  'aborted',
+];
 
 /** What the order keeps of the contact step: the contact, device, language, and where PINs go. */
-function orderContactOf(address: StoredAddress): Record<string, unknown> {
+function orderContactOf(address: StoredAddress): OrderContact {
   return {
     ...address.contact,
     ...(address.language ? { language: address.language } : {}),
@@ -206,48 +194,24 @@ function orderContactOf(address: StoredAddress): Record<string, unknown> {
   };
 }
 
-type CartItemOptions = Partial<
-  Pick<
-    CartItem,
-    | 'cashCode'
-    | 'autoTopupOption'
-    | 'lowBalanceOption'
-    | 'recurringOption'
-    | 'smsTopupConsent'
-    | 'autoTopupLight'
-    | 'autoTopupLightNotificationId'
-  >
->;
-
 /**
- * The cart's lines as the order keeps them; a cash-code line keeps its code for the commit, an
- * automatic top-up what the shopper set up, an SMS top-up its PIN's hash, a top-up through a
- * light link its code.
+ * The cart's lines as the order keeps them; a cash-code line keeps its code for the commit, and
+ * a line that sets something up what its set-up needs (`setups/registry.ts`).
  */
-async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart) {
+async function snapshotLines(tx: Transaction, cart: Cart, detail: DetailedCart): Promise<OrderLineRecord[]> {
   const rows = await tx
     .select({ itemKey: cartItems.itemKey, options: cartItems.options })
     .from(cartItems)
     .where(eq(cartItems.cartId, cart.id));
-  const options = new Map(rows.map((row) => [row.itemKey, row.options as CartItemOptions]));
+  const optionsOf = new Map(rows.map((row) => [row.itemKey, row.options]));
   return detail.items.map((item) => {
-    const {
-      cashCode,
-      autoTopupOption,
-      lowBalanceOption,
-      recurringOption,
-      smsTopupConsent,
-      autoTopupLight,
-      autoTopupLightNotificationId,
-    } = options.get(item.itemKey) ?? {};
-    if (item.kind === 'CASH_CODE' && cashCode) return { ...item, cashCode };
-    if (item.kind === 'AUTOMATIC')
-      return { ...item, setup: { autoTopupOption, lowBalanceOption, recurringOption, autoTopupLight } };
-    // The cart keeps the consent PIN's hash only (cart/service.ts).
-    if (item.kind === 'SMS' && smsTopupConsent) return { ...item, setup: { pinHash: smsTopupConsent } };
-    // A top-up bought through a light top-up's link uses the link up once delivered.
-    if (autoTopupLightNotificationId) return { ...item, lightNotificationCode: autoTopupLightNotificationId };
-    return item;
+    const options = optionsOf.get(item.itemKey) ?? {};
+    if (item.kind === 'CASH_CODE' && options.cashCode) return { ...item, cashCode: options.cashCode };
+    const line: OrderLineRecord = { ...item };
+    for (const setup of LINE_SETUPS) {
+      if (setup.isAskedFor(options)) Object.assign(line, setup.snapshot(options));
+    }
+    return line;
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Order, Payment } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import {
   applyPaymentEvent,
@@ -13,7 +14,7 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentProvider, PaymentWebhook } from '../adapters/payment-provider';
 import { releasePins } from '../vouchers/stock';
 import { fraudSignalsOf } from './fraud-signals';
-import { followPayments, type Order, type Payment, paymentsOf } from './orders';
+import { followPayments, paymentsOf } from './orders';
 import { recordOrderEvent } from './timeline';
 
 const { orders, payments } = schema;
@@ -184,8 +185,11 @@ function refundChange(payment: Payment, webhook: PaymentWebhook): Partial<Paymen
   return webhook.event === 'REFUND_FULL' ? { refundedAmount: payment.amount } : {};
 }
 
+const isPaymentState = (status: string): status is PaymentState =>
+  (PAYMENT_STATES as readonly string[]).includes(status);
+
 const asPaymentState = (status: string): PaymentState | undefined =>
-  (PAYMENT_STATES as readonly string[]).includes(status) ? (status as PaymentState) : undefined;
+  isPaymentState(status) ? status : undefined;
 
 /**
  * Reads the payment's status from the provider (outside any transaction) and takes it over: the
@@ -255,7 +259,7 @@ export async function returnDuplicatePayments(services: PaymentServices, payment
   if (!payment) return;
   const order = await orderOf(db, payment);
   const attempts = await paymentsOf(db, order);
-  const settledWith = (order.outcome as { paymentId?: string } | null)?.paymentId;
+  const settledWith = order.outcome?.paymentId;
   const duplicates = duplicateAttempts(
     attempts,
     attempts.find((attempt) => attempt.id === settledWith),

@@ -1,8 +1,8 @@
+import type { Order, Payment } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { defaultTokenName } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../adapters/payment-provider';
-import type { Order, Payment } from '../orders/orders';
 import type { SavedMethod } from './tokens';
 
 const { paymentTokens } = schema;

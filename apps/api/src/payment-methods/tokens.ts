@@ -6,6 +6,8 @@ import {
   isSavableMethod,
   PAYMENT_TOKEN_LIMIT,
   paymentMethodOffered,
+  type SavablePaymentMethod,
+  type TokenPurpose,
   tokenStatusOf,
 } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
@@ -17,18 +19,7 @@ const { autoTopups, paymentTokens, smsTopups } = schema;
 export type SavedMethod = typeof paymentTokens.$inferSelect;
 
 /** What confirming a saved method leads to (decision 0039). */
-export type TokenPurpose =
-  | { kind: 'cart'; cartName: string }
-  | { kind: 'autoTopup'; autoTopupId: string }
-  | { kind: 'account' };
-
-export const purposeOf = (token: SavedMethod): TokenPurpose => {
-  const context = token.context as Partial<{ kind: string; cartName: string; autoTopupId: string }>;
-  if (context.kind === 'cart' && context.cartName) return { kind: 'cart', cartName: context.cartName };
-  if (context.kind === 'autoTopup' && context.autoTopupId)
-    return { kind: 'autoTopup', autoTopupId: context.autoTopupId };
-  return { kind: 'account' };
-};
+export const purposeOf = (token: SavedMethod): TokenPurpose => token.context;
 
 /** The ids among these tokens that a live automatic or SMS top-up charges. */
 async function tokensInUse(db: Database | Transaction, ids: string[]): Promise<Set<string>> {
@@ -109,12 +100,17 @@ export async function ownToken(tx: Transaction, customerId: string, id: string):
 }
 
 /** The account's method an automatic top-up or a checkout may charge: ACTIVE, else PAYMENT_TOKEN_STATUS_ERROR. */
-export async function chargeableToken(tx: Transaction, customerId: string, id: string): Promise<SavedMethod> {
+export async function chargeableToken(
+  tx: Transaction,
+  customerId: string,
+  id: string,
+): Promise<SavedMethod & { providerTokenId: string }> {
   const token = await ownToken(tx, customerId, id);
-  if (token.status !== 'ACTIVE' || !token.providerTokenId) {
+  const { providerTokenId } = token;
+  if (token.status !== 'ACTIVE' || !providerTokenId) {
     throw new DomainError('PAYMENT_TOKEN_STATUS_ERROR', 'This payment method is not ready to be charged');
   }
-  return token;
+  return { ...token, providerTokenId };
 }
 
 /** What the shopper may still save: refused beyond {@link PAYMENT_TOKEN_LIMIT} usable methods. */
@@ -131,7 +127,10 @@ async function assertRoomForAnother(tx: Transaction, customerId: string): Promis
   }
 }
 
-export function assertSavable(context: Pick<PaymentMethodContext, 'tenant'>, method: string): void {
+export function assertSavable(
+  context: Pick<PaymentMethodContext, 'tenant'>,
+  method: string,
+): asserts method is SavablePaymentMethod {
   if (!isSavableMethod(method) || !paymentMethodOffered(method, context.tenant.paymentMethods)) {
     throw new DomainError('PAYMENT_METHOD_IS_NOT_AVAILABLE', `"${method}" cannot be saved in this shop`);
   }
@@ -152,7 +151,8 @@ export async function createToken(
   context: PaymentMethodContext,
   input: { method: string; purpose: TokenPurpose; name?: string },
 ): Promise<{ id: string; payerUrl: string }> {
-  assertSavable(context, input.method);
+  const { method } = input;
+  assertSavable(context, method);
   const { db, provider, tenant, customer } = context;
   const token = await db.transaction(async (tx) => {
     await assertRoomForAnother(tx, customer.id);
@@ -161,8 +161,8 @@ export async function createToken(
       .values({
         tenantId: tenant.shopId,
         customerId: customer.id,
-        method: input.method,
-        name: input.name ?? defaultTokenName(input.method),
+        method,
+        name: input.name ?? defaultTokenName(method),
         currency: tenant.currency,
         status: 'PENDING',
         context: input.purpose,

@@ -1,3 +1,4 @@
+import type { Order, SmsTopup } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
 import {
   afterWrongPin,
@@ -11,14 +12,13 @@ import {
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { checkPassword } from '../accounts/passwords';
-import type { EngineServices } from '../auto-topups/engine';
 import { chargeSavedMethod, insertUnattendedOrder } from '../checkout/saved-method';
 import { commitOrder } from '../fulfilment/commit';
-import { type Order, paymentsOf } from '../orders/orders';
+import type { EngineServices } from '../jobs/services';
+import { paymentsOf } from '../orders/orders';
 import { newPaymentAttempt } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import { answerLanguage, answerText, type SmsAnswer } from './answers';
-import type { SmsTopup } from './registrations';
 
 const { customers, paymentTokens, products, smsTopupRequests, smsTopups } = schema;
 

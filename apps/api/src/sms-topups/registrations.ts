@@ -1,3 +1,4 @@
+import type { SmsTopup } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { DomainError, isValidSmsPin, parseMsisdn, withLeadingPlus } from '@shop/domain';
 import type { DeleteSmsTopupRequest, SmsTopupRow, UpdateSmsTopupRequest } from '@shop/domain/contract';
@@ -7,8 +8,6 @@ import { hashPassword } from '../accounts/passwords';
 import { chargeableToken, releaseToken } from '../payment-methods/tokens';
 
 const { autoTopups, paymentTokens, products, smsTopups } = schema;
-
-export type SmsTopup = typeof smsTopups.$inferSelect;
 
 /** One call of the signed-in shopper about their SMS top-ups. */
 export interface SmsTopupContext {
@@ -21,7 +20,7 @@ export interface SmsTopupContext {
 /** The consent PIN as it is kept: an argon2id hash, never the PIN. */
 export const hashSmsPin = (pin: string): Promise<string> => hashPassword(pin);
 
-/** Whether the number already has a live SMS top-up in this shop (anyone's). */
+/** Whether the number already has a live SMS top-up in this shop (anyone's): a number has at most one. */
 export async function hasSmsTopup(tx: Database | Transaction, tenantId: string, msisdn: string) {
   const [row] = await tx
     .select({ id: smsTopups.id })
@@ -33,7 +32,7 @@ export async function hasSmsTopup(tx: Database | Transaction, tenantId: string, 
   return row !== undefined;
 }
 
-const alreadyRegistered = (msisdn: string) =>
+export const alreadyRegistered = (msisdn: string) =>
   new DomainError('ALREADY_REGISTERED_TOPUP_CONSENT_PHONE_NUMBER', `${msisdn} has SMS top-ups already`);
 
 /** The tenant's SMS top-up product: the amounts an SMS may ask for. */

@@ -1,15 +1,13 @@
+import type { Order } from '@shop/db';
 import { schema, type Transaction } from '@shop/db';
-import type { DetailedCartLine } from '@shop/domain/contract';
+import { invalidField, isValidSmsPin } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
-import type { Order } from '../orders/orders';
 import { recordOrderEvent } from '../orders/timeline';
-import { hasSmsTopup } from './registrations';
+import type { OrderSetup } from '../setups/order-setup';
+import { alreadyRegistered, hashSmsPin, hasSmsTopup } from './registrations';
 
 const { paymentTokens, smsTopups } = schema;
-
-/** An order line that registers a number for SMS top-ups, as the order keeps it. */
-type SmsSetupLine = DetailedCartLine & { setup?: { pinHash?: string } };
 
 /**
  * The SMS top-ups an order registers, ACTIVE on the saved method the order names (the one its
@@ -21,7 +19,7 @@ export async function registerSmsSetups(
   tenant: TenantConfig,
   order: Order,
 ): Promise<number> {
-  const lines = (order.lines as unknown as SmsSetupLine[]).map((line, index) => ({ line, index }));
+  const lines = order.lines.map((line, index) => ({ line, index }));
   const setups = lines.filter(({ line }) => line.kind === 'SMS' && line.phoneNumber && line.setup?.pinHash);
   if (setups.length === 0 || !order.customerId || !order.paymentTokenId) return 0;
   const [token] = await tx
@@ -68,3 +66,35 @@ export async function registerSmsSetups(
   }
   return registered;
 }
+
+/**
+ * An SMS top-up (decision 0041): asked for by an SMS line with the consent PIN (kept as its hash),
+ * registered on the order's saved method once the order is delivered.
+ */
+export const smsTopupSetup: OrderSetup = {
+  name: 'SMS top-up',
+  lines: {
+    isAskedFor: (options) => options.smsTopupConsent !== undefined,
+    needsAccount: true,
+    async check(tx, tenant, { phoneNumber }) {
+      if (phoneNumber && (await hasSmsTopup(tx, tenant.shopId, phoneNumber)))
+        throw alreadyRegistered(phoneNumber);
+    },
+    async seal(options, field) {
+      const pin = options.smsTopupConsent;
+      if (pin === undefined) return options;
+      if (!isValidSmsPin(pin)) {
+        throw invalidField(`${field}.smsTopupConsent`, 'the PIN is 4 to 6 digits', 'VALIDATION_FAILED');
+      }
+      return { ...options, smsTopupConsent: await hashSmsPin(pin) };
+    },
+    // The cart keeps the consent PIN's hash only (`seal`).
+    snapshot: ({ smsTopupConsent }) => ({ setup: { pinHash: smsTopupConsent } }),
+    chargesLater: (line) => line.kind === 'SMS',
+  },
+  isLeftBy: (order) => order.lines.some((line) => line.kind === 'SMS'),
+  async keep(services, order) {
+    await services.db.transaction((tx) => registerSmsSetups(tx, services.tenant, order));
+    return order;
+  },
+};

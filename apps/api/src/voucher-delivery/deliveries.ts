@@ -1,20 +1,16 @@
+import type { Order } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
-import { isVoucherPhoneChannel, type VoucherDeliveryReason, type VoucherDeliveryTarget } from '@shop/domain';
+import type { VoucherDeliveryReason, VoucherDeliveryTarget } from '@shop/domain';
 import type { VoucherDelivery } from '@shop/domain/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Order } from '../orders/orders';
 import { recordOrderEvent } from '../orders/timeline';
 
 const { orderUnits, voucherDeliveries } = schema;
 export type VoucherDeliveryRow = typeof voucherDeliveries.$inferSelect;
 
 /** Where the order's shopper asked for the PINs by SMS or WhatsApp; undefined for the receipt only. */
-export function deliveryTargetOf(order: Pick<Order, 'contact'>): VoucherDeliveryTarget | undefined {
-  const target = (order.contact as { voucherDelivery?: Partial<VoucherDeliveryTarget> }).voucherDelivery;
-  return target?.channel && isVoucherPhoneChannel(target.channel) && target.phoneNumber
-    ? { channel: target.channel, phoneNumber: target.phoneNumber }
-    : undefined;
-}
+export const deliveryTargetOf = (order: Pick<Order, 'contact'>): VoucherDeliveryTarget | undefined =>
+  order.contact.voucherDelivery;
 
 /**
  * Records a sending of the order's PINs to its target, with its request on the timeline; answers

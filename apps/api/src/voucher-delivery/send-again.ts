@@ -1,3 +1,4 @@
+import type { Order } from '@shop/db';
 import { type Database, schema } from '@shop/db';
 import { DomainError } from '@shop/domain';
 import type { VoucherDelivery } from '@shop/domain/contract';
@@ -5,7 +6,6 @@ import type { TenantConfig } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/queue';
-import type { Order } from '../orders/orders';
 import { deliveryTargetOf, deliveryView, hasDeliveredPins, newDelivery } from './deliveries';
 import { queueDelivery } from './send';
 
@@ -52,7 +52,7 @@ const unavailable = (orderNumber: string) =>
 
 /** Whether the order is final with PINs delivered (what a sending sends). */
 async function hasPinsToSend(db: Database, order: Order): Promise<boolean> {
-  const settled = (order.outcome as { settled?: boolean } | null)?.settled === true;
+  const settled = order.outcome?.settled === true;
   return settled && (await hasDeliveredPins(db, order.id));
 }
 

@@ -1,3 +1,4 @@
+import type { Order } from '@shop/db';
 import { type Database, schema } from '@shop/db';
 import { isLastVoucherAttempt, isVoucherDeliveryOpen } from '@shop/domain';
 import type { TenantConfig, TenantRegistry } from '@shop/tenants';
@@ -8,7 +9,6 @@ import { deliveredVoucherUnits, vouchersOf } from '../fulfilment/answer';
 import { listUnits } from '../fulfilment/units';
 import type { JobQueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
-import type { Order } from '../orders/orders';
 import { recordOrderEvent } from '../orders/timeline';
 import { answerLanguage } from '../sms-topups/answers';
 import type { PinCipher } from '../vouchers/pin-crypto';
@@ -94,7 +94,7 @@ async function messagesOf(services: DeliveryServices, tenant: TenantConfig, orde
   const units = deliveredVoucherUnits(await listUnits(services.db, order));
   if (units.length === 0) return undefined;
   const vouchers = await vouchersOf({ db: services.db, tenant, pins: services.pins }, order, units);
-  const language = answerLanguage(tenant, (order.contact as { language?: string }).language);
+  const language = answerLanguage(tenant, order.contact.language);
   return voucherMessageTexts(
     tenant,
     language,

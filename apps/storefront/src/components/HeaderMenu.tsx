@@ -1,7 +1,8 @@
 'use client';
 
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useHydrated } from './checkout/useHydrated';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useHydrated } from './forms/useHydrated';
+import { useDismiss } from './ui/useDismiss';
 
 /**
  * The header's navigation and settings: in a row on wide screens, behind a menu button on narrow
@@ -15,25 +16,7 @@ export function HeaderMenu({ label, children }: { label: string; children: React
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent) {
-        // An open language list inside the menu takes Escape first.
-        if (event.key !== 'Escape' || event.defaultPrevented) return;
-        setOpen(false);
-        button.current?.focus();
-      } else if (!root.current?.contains(event.target as Node)) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss({ open, setOpen, root, button });
 
   return (
     <div className="header-menu" data-open={open} ref={root}>

@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { cookiesStored } from '../lib/browser-cookies';
 import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
-import { useHydrated } from './checkout/useHydrated';
+import { useHydrated } from './forms/useHydrated';
+import { useDismiss } from './ui/useDismiss';
 
 export interface LocaleOption {
   code: string;
@@ -26,27 +27,11 @@ export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; 
   const hydrated = useHydrated();
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const active = options.find((option) => option.code === current) ?? options[0];
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    // Captured, so that the list closes before the header menu around it sees the same Escape.
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setOpen(false);
-      root.current?.querySelector('button')?.focus();
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    document.addEventListener('keydown', closeOnEscape, true);
-    return () => {
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-      document.removeEventListener('keydown', closeOnEscape, true);
-    };
-  }, [open]);
+  // Inside the header's menu: one Escape closes the list, not the menu around it.
+  useDismiss({ open, setOpen, root, button, inner: true });
 
   function choose(code: string) {
     savePreference(COOKIE_NAMES.locale, code);
@@ -57,6 +42,7 @@ export function LocaleSwitcher({ options, current }: { options: LocaleOption[]; 
   return (
     <div className="locale-switcher" ref={root}>
       <button
+        ref={button}
         type="button"
         className="locale-switcher__button"
         aria-expanded={open}

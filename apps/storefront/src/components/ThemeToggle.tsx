@@ -5,7 +5,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { COOKIE_NAMES } from '../lib/cookie-names';
 import { savePreference } from '../lib/preference-cookie';
 import type { ThemeChoice, ThemeName } from '../lib/theme';
-import { useHydrated } from './checkout/useHydrated';
+import { useHydrated } from './forms/useHydrated';
 
 const DARK_DEVICE = '(prefers-color-scheme: dark)';
 

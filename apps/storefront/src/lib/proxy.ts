@@ -1,6 +1,6 @@
 import 'server-only';
 import { ErrorCode } from '@shop/domain';
-import type { ErrorEnvelope } from '@shop/domain/contract';
+import { BODY_TOO_LARGE_MESSAGE, type ErrorEnvelope, REQUEST_BODY_LIMIT_BYTES } from '@shop/domain/contract';
 import type { NextRequest } from 'next/server';
 import { apiHeaders, currentSession } from './api-headers';
 import { API_URL } from './env';
@@ -60,6 +60,31 @@ async function withSession(request: NextRequest, upstream: Response, headers: He
 }
 
 /**
+ * The request's body, or undefined once it is past what the API takes. Refused here rather than
+ * passed on: the API answers a body past its limit before the upload ends and closes the
+ * connection, and the upload then fails here instead of bringing back that answer.
+ */
+async function bodyWithinLimit(request: NextRequest): Promise<Blob | undefined> {
+  if (Number(request.headers.get('content-length') ?? 0) > REQUEST_BODY_LIMIT_BYTES) return undefined;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  // Read to the end even past the limit: a connection closed mid-upload loses the answer.
+  for await (const chunk of streamed(request.body)) {
+    size += chunk.byteLength;
+    if (size <= REQUEST_BODY_LIMIT_BYTES) chunks.push(chunk);
+  }
+  return size > REQUEST_BODY_LIMIT_BYTES ? undefined : new Blob(chunks);
+}
+
+async function* streamed(body: ReadableStream<Uint8Array<ArrayBuffer>> | null) {
+  const reader = body?.getReader();
+  if (!reader) return;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+}
+
+const envelope = (status: number, body: ErrorEnvelope) => Response.json(body, { status });
+
+/**
  * `/api/*` of the shop's host: passes the browser's call to the API with the common headers of
  * spec §7 and hands back the answer as it came (decision 0005), keeping a new session's token
  * in the httpOnly session cookie (decision 0037); the browser's client reads it by the contract.
@@ -69,11 +94,15 @@ export async function forwardToApi(request: NextRequest): Promise<Response> {
   const outgoing = apiHeaders(await currentSession(tenant), request.headers);
   const target = `${API_URL}${request.nextUrl.pathname}${request.nextUrl.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = hasBody ? await bodyWithinLimit(request) : undefined;
+  if (hasBody && !body) {
+    return envelope(413, { code: ErrorCode.VALIDATION_FAILED, message: BODY_TOO_LARGE_MESSAGE });
+  }
   try {
     const upstream = await fetch(target, {
       method: request.method,
       headers: outgoing,
-      body: hasBody ? await request.arrayBuffer() : undefined,
+      body,
       redirect: 'manual',
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
@@ -81,12 +110,9 @@ export async function forwardToApi(request: NextRequest): Promise<Response> {
     if (tenant) return await withSession(request, upstream, headers);
     return new Response(upstream.body, { status: upstream.status, headers });
   } catch {
-    return Response.json(
-      {
-        code: ErrorCode.SERVICE_UNAVAILABLE,
-        message: 'The shop service cannot be reached. Please try again.',
-      } satisfies ErrorEnvelope,
-      { status: 503 },
-    );
+    return envelope(503, {
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      message: 'The shop service cannot be reached. Please try again.',
+    });
   }
 }

@@ -232,7 +232,7 @@ export const orderHistoryLineSchema = z.object({
 export const orderHistoryEntrySchema = z.object({
   orderNumber: z.string(),
   createdAt: z.string(),
-  orderStatus: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
   totalPrice: z.number(),
   currency: z.string(),
   lines: z.array(orderHistoryLineSchema),

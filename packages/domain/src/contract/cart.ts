@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { MAX_ITEM_QUANTITY } from '../cart';
+import { type CartSummary, MAX_ITEM_QUANTITY } from '../cart';
+import { PRODUCT_KINDS } from '../catalogue';
 import { tenantHeadersSchema } from './common';
 import './jitless';
 
@@ -104,15 +105,15 @@ export const cartSummarySchema = z.object({
   netAmount: z.number(),
   grossAmount: z.number(),
   totalPrice: z.number(),
-});
-export type CartSummary = z.infer<typeof cartSummarySchema>;
+}) satisfies z.ZodType<CartSummary>;
+export type { CartSummary };
 
 /** Spec §3 cart line. */
 export const detailedCartLineSchema = z.object({
   itemKey: z.string(),
   productId: z.string(),
   product_id: z.string(),
-  kind: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
   brand: z.object({ brandId: z.string(), name: z.string() }),
   amount: z.number().meta({ description: 'Face value of one unit, minor units' }),
   serviceFee: z.number(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PRODUCT_KINDS, PRODUCT_STATUSES, PRODUCT_VARIANTS } from '../catalogue';
+import { PRODUCT_KINDS, PRODUCT_STATUSES, PRODUCT_VARIANTS, type PriceRange } from '../catalogue';
 import { PRODUCT_PAGE_SIZE } from '../filters';
 import './jitless';
 
@@ -53,8 +53,8 @@ export const priceRangeSchema = z.object({
   min: z.number().int(),
   max: z.number().int(),
   step: z.number().int(),
-});
-export type PriceRange = z.infer<typeof priceRangeSchema>;
+}) satisfies z.ZodType<PriceRange>;
+export type { PriceRange };
 
 export const productSchema = z
   .object({

@@ -8,6 +8,8 @@ import {
   type IssuerId,
 } from '../checkout';
 import { LANGUAGES } from '../locale';
+import { ORDER_STATUSES } from '../payment';
+import { PAYMENT_METHODS } from '../payment-method';
 import { cartNameSchema } from './cart';
 import { deviceIdSchema, fraudnetSessionIdSchema } from './fraud-signals';
 import { voucherDeliveryAddressSchema } from './voucher-delivery';
@@ -143,9 +145,9 @@ export const orderQuerySchema = z.object({ cartName: cartNameSchema });
 /** The order and its payment, for the result page. */
 export const orderViewSchema = z.object({
   orderNumber: z.string(),
-  orderStatus: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
   paymentStatus: z.string().nullable(),
-  paymentMethod: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   amount: z.number(),
   currency: z.string(),
   payerUrl: z.string().nullable(),

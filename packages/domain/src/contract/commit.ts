@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ORDER_STATUSES } from '../payment';
 import { cartNameSchema } from './cart';
 import { orderNumberSchema } from './checkout';
 import { deviceIdSchema } from './fraud-signals';
@@ -30,7 +31,7 @@ export type DeliveredVoucher = z.infer<typeof deliveredVoucherSchema>;
 export const commitAnswerSchema = z
   .object({
     orderNumber: z.string(),
-    orderStatus: z.string(),
+    orderStatus: z.enum(ORDER_STATUSES),
     messages: z.array(z.string()),
     paymentStatus: z.string().nullable(),
     amountCharged: z.number(),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PAYMENT_METHODS } from '../payment-method';
 import { PAYMENT_TOKEN_NAME_MAX_LENGTH } from '../payment-token';
 import { cartNameSchema } from './cart';
 import { deliveryAddressSchema, orderNumberSchema } from './checkout';
@@ -21,7 +22,7 @@ export const paymentTokenSchema = z
     amount: z.number().nullable(),
     currency: z.string(),
     name: z.string(),
-    method: z.string(),
+    method: z.enum(PAYMENT_METHODS),
     status: z.enum(['PENDING', 'ACTIVE', 'DECLINED', 'CANCELED']),
     cardBrand: z.string().nullable(),
     cardLast4: z.string().nullable(),

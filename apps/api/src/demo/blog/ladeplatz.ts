@@ -1,4 +1,4 @@
-import type { DemoPost } from './posts';
+import type { DemoPost } from './demo-post';
 
 const AUTHOR = 'Jana Berger';
 

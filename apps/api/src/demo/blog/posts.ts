@@ -1,16 +1,8 @@
 import type { schema } from '@shop/db';
-import type { Language } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
+import type { DemoPost } from './demo-post';
 import { LADEPLATZ_POSTS } from './ladeplatz';
 import { RECHARGEPLUS_POSTS } from './rechargeplus';
-
-/** A demo post: one slug and date, its texts in each language it is written in. */
-export interface DemoPost {
-  slug: string;
-  publishedAt: string;
-  authorName: string;
-  texts: Partial<Record<Language, { title: string; excerpt: string; body: string }>>;
-}
 
 type NewBlogPost = typeof schema.blogPosts.$inferInsert;
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { useHydrated } from '../checkout/useHydrated';
+import { useHydrated } from '../forms/useHydrated';
 import { DeletionDialog } from './DeletionDialog';
 
 /**

@@ -3,9 +3,12 @@
 import { isPostcodeOf } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import type { FieldErrors } from '../forms/field-errors';
+import { SelectField } from '../forms/fields';
+import { TextField } from '../forms/TextField';
+import { useErrorText } from '../forms/useErrorText';
 import type { AddressLookup } from './address-lookup';
-import { SelectField, TextField } from './fields';
-import type { FieldErrors, ProfileField, ProfileValues } from './profile-checks';
+import type { ProfileField, ProfileValues } from './profile-checks';
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -42,10 +45,7 @@ export function AddressFields({
   lookup?: AddressLookup;
 }) {
   const t = useTranslations('common');
-  const error = (field: keyof AddressValues) => {
-    const key = errors[field]?.key;
-    return key ? t(key) : undefined;
-  };
+  const error = useErrorText(errors);
   const country = countries?.find((option) => option.code === values.countryCode) ?? tenantCountry;
   const [streets, setStreets] = useState<string[]>([]);
   const streetList = useId();

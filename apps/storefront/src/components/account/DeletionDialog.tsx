@@ -1,20 +1,22 @@
 'use client';
 
-import { OTP_LENGTH } from '@shop/domain';
 import {
   accountDeletedSchema,
   type DeleteAccountRequest,
-  type DeletionCodeSent,
   deletionCodeSentSchema,
 } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
 import { goTo } from '../../lib/browser-cookies';
-import { keepTabInside } from '../../lib/focus-trap';
 import { loginPath } from '../../lib/login-path';
 import { leaveNotice } from '../../lib/notice';
 import { callShopApi } from '../../lib/shop-api';
-import { useResendCountdown } from '../checkout/useResendCountdown';
+import { errorsAfterChange, type FieldErrors, refusedErrors } from '../forms/field-errors';
+import { fieldIds } from '../forms/field-ids';
+import { TextField } from '../forms/TextField';
+import { useErrorText } from '../forms/useErrorText';
+import { DialogDescription, DialogTitle, ModalDialog } from '../ui/ModalDialog';
+import { DeletionCodeProof, type SentCode } from './DeletionCodeProof';
 import {
   DELETE_ACCOUNT_PATH,
   DELETION_CODE_PATH,
@@ -22,14 +24,11 @@ import {
   deletionProblem,
   deletionRefusal,
 } from './deletion';
-import { fieldIds, TextField } from './fields';
-import { errorsAfterChange, type FieldErrors } from './profile-checks';
 
 type Values = Record<DeletionProof, string>;
 const EMPTY: Values = { password: '', code: '' };
 
 type Busy = 'deleting' | 'sending' | undefined;
-type SentCode = DeletionCodeSent & { at: number; again: boolean };
 
 interface DeletionDialogProps {
   userName: string;
@@ -48,23 +47,12 @@ interface DeletionDialogProps {
 export function DeletionDialog({ userName, mainPage, here, onClose, returnFocusTo }: DeletionDialogProps) {
   const t = useTranslations('common');
   const form = useId();
-  const ids = { title: `${form}-title`, text: `${form}-text` };
-  const dialog = useRef<HTMLDialogElement>(null);
   const [proof, setProof] = useState<DeletionProof>('password');
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<DeletionProof>>({});
   const [busy, setBusy] = useState<Busy>(undefined);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [sent, setSent] = useState<SentCode>();
-
-  useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    return () => {
-      element?.close();
-      requestAnimationFrame(() => returnFocusTo.current?.focus());
-    };
-  }, [returnFocusTo]);
 
   const focusField = (field: DeletionProof) => document.getElementById(fieldIds(form, field).input)?.focus();
 
@@ -90,7 +78,7 @@ export function DeletionDialog({ userName, mainPage, here, onClose, returnFocusT
     if (meaning.kind === 'signedOut') {
       void goTo(loginPath(here));
     } else if (meaning.kind === 'field') {
-      setErrors({ [meaning.proof]: { key: meaning.messageKey, refused: values[meaning.proof] } });
+      setErrors(refusedErrors(meaning.proof, meaning.messageKey, values));
       focusField(meaning.proof);
     } else {
       setRefusal(meaning.messageKeys);
@@ -152,29 +140,18 @@ export function DeletionDialog({ userName, mainPage, here, onClose, returnFocusT
     refused(result.status, result.code);
   }
 
-  const error = (field: DeletionProof) => {
-    const key = errors[field]?.key;
-    return key ? t(key) : undefined;
-  };
+  const error = useErrorText(errors);
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="privacy-dialog"
-      aria-labelledby={ids.title}
-      aria-describedby={ids.text}
-      data-testid="deletion-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onKeyDown={(event) => {
-        if (dialog.current) keepTabInside(event, dialog.current);
-      }}
+      testId="deletion-dialog"
+      onClose={close}
+      focusOnClose={() => returnFocusTo.current}
     >
       <form onSubmit={submit} noValidate aria-busy={busy !== undefined}>
-        <h2 id={ids.title}>{t('privacyDeleteDialogTitle')}</h2>
-        <p id={ids.text}>{t('privacyDeleteDialogText')}</p>
+        <DialogTitle>{t('privacyDeleteDialogTitle')}</DialogTitle>
+        <DialogDescription>{t('privacyDeleteDialogText')}</DialogDescription>
         {proof === 'password' ? (
           <>
             {/* Tells a password manager which account the password belongs to. */}
@@ -198,7 +175,7 @@ export function DeletionDialog({ userName, mainPage, here, onClose, returnFocusT
             </div>
           </>
         ) : (
-          <CodeField
+          <DeletionCodeProof
             form={form}
             value={values.code}
             onChange={(code) => change('code', code)}
@@ -229,55 +206,6 @@ export function DeletionDialog({ userName, mainPage, here, onClose, returnFocusT
           </p>
         </div>
       </form>
-    </dialog>
-  );
-}
-
-/** The code that was sent, with a new one to ask for (after a wait) and the way back to the password. */
-function CodeField({
-  form,
-  value,
-  onChange,
-  error,
-  sent,
-  onResend,
-  onUsePassword,
-}: {
-  form: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  sent: SentCode | undefined;
-  onResend: () => void;
-  onUsePassword: () => void;
-}) {
-  const t = useTranslations('common');
-  const wait = useResendCountdown(sent?.at ?? 0);
-  const where = sent ? { sentTo: sent.sentTo } : undefined;
-  return (
-    <>
-      <TextField
-        form={form}
-        name="code"
-        label={t('privacyCodeLabel')}
-        hint={where && t(sent?.channel === 'sms' ? 'privacyCodeSentBySms' : 'privacyCodeSentByEmail', where)}
-        value={value}
-        onChange={(code) => onChange(code.replace(/\D/g, ''))}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_LENGTH}
-        required
-        error={error}
-        className="privacy-dialog__code"
-      />
-      <div className="privacy-dialog__alternative">
-        <button type="button" className="link-button" disabled={wait > 0} onClick={onResend}>
-          {wait > 0 ? t('otpResendIn', { seconds: wait }) : t('otpResend')}
-        </button>
-        <button type="button" className="link-button" onClick={onUsePassword}>
-          {t('privacyUsePassword')}
-        </button>
-      </div>
-    </>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { TextField } from './fields';
+import { TextField } from '../forms/TextField';
 
 type Names = { firstname: string; lastname: string };
 

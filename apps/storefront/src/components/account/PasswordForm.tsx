@@ -1,33 +1,25 @@
 'use client';
 
-import { messageKeyFor, PASSWORD_MIN_LENGTH } from '@shop/domain';
+import { PASSWORD_MIN_LENGTH } from '@shop/domain';
 import { accountProfileSchema, type EditProfileRequest } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import { goTo } from '../../lib/browser-cookies';
-import { loginPath } from '../../lib/login-path';
 import { callShopApi } from '../../lib/shop-api';
-import { useHydrated } from '../checkout/useHydrated';
-import { focusFirstError, TextField } from './fields';
-import {
-  errorsAfterChange,
-  errorsOf,
-  type FieldErrors,
-  fieldOfRefusal,
-  isSignedOut,
-  type PasswordValues,
-  passwordProblems,
-} from './profile-checks';
+import { TextField } from '../forms/TextField';
+import { useAccountForm } from '../forms/useAccountForm';
+import { useErrorText } from '../forms/useErrorText';
+import { useHydrated } from '../forms/useHydrated';
+import { fieldOfRefusal, type PasswordValues, passwordProblems } from './profile-checks';
 
 type PasswordField = keyof PasswordValues;
 const FIELD_ORDER: readonly PasswordField[] = ['currentPassword', 'newPassword'];
 const EMPTY: PasswordValues = { currentPassword: '', newPassword: '' };
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'failed'; messageKey: string };
+/** The password form's field a refusal is about; the profile's fields are the other form's. */
+function passwordFieldOf(code: string | undefined): PasswordField | undefined {
+  const field = fieldOfRefusal(code);
+  return field === 'currentPassword' || field === 'newPassword' ? field : undefined;
+}
 
 /**
  * A new password for the account: the current one and the new one, whose rule is shown before
@@ -39,59 +31,35 @@ export function PasswordForm({ userName, here }: { userName: string; here: strin
   const form = useId();
   const hydrated = useHydrated();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const { errors, status, changed, passes, save } = useAccountForm({
+    form,
+    order: FIELD_ORDER,
+    here,
+    fieldOf: passwordFieldOf,
+  });
+  const error = useErrorText(errors);
 
   function change(changes: Partial<PasswordValues>) {
     const next = { ...values, ...changes };
     setValues(next);
-    setErrors((current) => errorsAfterChange(current, next, passwordProblems(next, userName)));
-    if (status.kind !== 'saving') setStatus({ kind: 'idle' });
+    changed(next, passwordProblems(next, userName));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (status.kind === 'saving') return;
-    const problems = errorsOf(passwordProblems(values, userName));
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      setStatus({ kind: 'idle' });
-      focusFirstError(form, FIELD_ORDER, problems);
-      return;
-    }
-    setStatus({ kind: 'saving' });
-    const result = await callShopApi('/api/shop/rest/account/profile/edit', accountProfileSchema, {
-      method: 'POST',
-      body: JSON.stringify({
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      } satisfies EditProfileRequest),
-    });
-    if (result.ok) {
-      setValues(EMPTY);
-      setStatus({ kind: 'saved' });
-      return;
-    }
-    if (isSignedOut(result.status, result.code)) {
-      await goTo(loginPath(here));
-      return;
-    }
-    const field = fieldOfRefusal(result.code);
-    const messageKey = messageKeyFor(result.code);
-    if (field === 'currentPassword' || field === 'newPassword') {
-      const refused: FieldErrors<PasswordField> = { [field]: { key: messageKey, refused: values[field] } };
-      setErrors(refused);
-      setStatus({ kind: 'idle' });
-      focusFirstError(form, FIELD_ORDER, refused);
-    } else {
-      setStatus({ kind: 'failed', messageKey });
-    }
+    if (!passes(passwordProblems(values, userName))) return;
+    const changedPassword = await save(values, () =>
+      callShopApi('/api/shop/rest/account/profile/edit', accountProfileSchema, {
+        method: 'POST',
+        body: JSON.stringify({
+          currentPassword: values.currentPassword,
+          newPassword: values.newPassword,
+        } satisfies EditProfileRequest),
+      }),
+    );
+    if (changedPassword) setValues(EMPTY);
   }
-
-  const error = (field: PasswordField) => {
-    const key = errors[field]?.key;
-    return key ? t(key) : undefined;
-  };
 
   return (
     <form className="account-form card" onSubmit={submit} noValidate aria-labelledby={`${form}-title`}>

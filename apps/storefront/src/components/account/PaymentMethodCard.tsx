@@ -1,20 +1,10 @@
 'use client';
 
-import { PAYMENT_TOKEN_NAME_MAX_LENGTH } from '@shop/domain';
-import { type PaymentToken, paymentTokenSchema } from '@shop/domain/contract';
+import type { PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { callShopApi } from '../../lib/shop-api';
-import { fieldIds, TextField } from './fields';
-import {
-  AUTO_TOPUPS_PATH,
-  cardBrandName,
-  isExpired,
-  methodArt,
-  nameIsDefault,
-  nameProblem,
-  PAYMENT_TOKENS_API,
-} from './payment-methods';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { PaymentMethodRenameForm } from './PaymentMethodRenameForm';
+import { AUTO_TOPUPS_PATH, cardBrandName, isExpired, methodArt, nameIsDefault } from './payment-methods';
 
 export interface PaymentMethodCardProps {
   token: PaymentToken;
@@ -65,7 +55,7 @@ export function PaymentMethodCard({
       {/* biome-ignore lint/performance/noImgElement: card scheme and method badges are small SVGs */}
       <img className="payment-method__art" src={methodArt(token)} alt="" width={48} height={32} />
       {editing ? (
-        <RenameForm
+        <PaymentMethodRenameForm
           token={token}
           onDone={(renamed) => {
             if (renamed) onRenamed(renamed);
@@ -153,99 +143,5 @@ function MethodDetails({ token }: { token: PaymentToken }) {
         </span>
       )}
     </p>
-  );
-}
-
-type RenameStatus = { kind: 'idle' } | { kind: 'saving' } | { kind: 'invalid'; messageKey: string };
-
-/** The name as a text box in place, with its rule, saved by the API; Escape or Cancel keeps the old one. */
-function RenameForm({
-  token,
-  onDone,
-  onRefused,
-}: {
-  token: PaymentToken;
-  /** With the renamed method, or undefined when the shopper cancelled. */
-  onDone: (renamed: PaymentToken | undefined) => void;
-  onRefused: PaymentMethodCardProps['onRefused'];
-}) {
-  const t = useTranslations('common');
-  const form = useId();
-  const [name, setName] = useState(token.name);
-  const [status, setStatus] = useState<RenameStatus>({ kind: 'idle' });
-
-  useEffect(() => {
-    const input = document.getElementById(fieldIds(form, 'name').input);
-    if (input instanceof HTMLInputElement) {
-      input.focus();
-      input.select();
-    }
-  }, [form]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (status.kind === 'saving') return;
-    const problem = nameProblem(name);
-    if (problem) {
-      setStatus({ kind: 'invalid', messageKey: problem });
-      document.getElementById(fieldIds(form, 'name').input)?.focus();
-      return;
-    }
-    if (name.trim() === token.name) {
-      onDone(undefined);
-      return;
-    }
-    setStatus({ kind: 'saving' });
-    const result = await callShopApi(PAYMENT_TOKENS_API.update, paymentTokenSchema, {
-      method: 'PUT',
-      body: JSON.stringify({ paymentTokenId: token.paymentTokenId, name: name.trim() }),
-    });
-    if (result.ok) {
-      onDone(result.data);
-      return;
-    }
-    setStatus({ kind: 'idle' });
-    onRefused(result.status, result.code);
-  }
-
-  return (
-    <form
-      className="payment-method__rename"
-      onSubmit={submit}
-      noValidate
-      aria-busy={status.kind === 'saving'}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onDone(undefined);
-        }
-      }}
-    >
-      <TextField
-        form={form}
-        name="name"
-        label={t('paymentMethodNameLabel')}
-        hint={t('paymentMethodNameHint', { max: PAYMENT_TOKEN_NAME_MAX_LENGTH })}
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          if (status.kind === 'invalid' && !nameProblem(value)) setStatus({ kind: 'idle' });
-        }}
-        autoComplete="off"
-        maxLength={PAYMENT_TOKEN_NAME_MAX_LENGTH}
-        required
-        error={
-          status.kind === 'invalid' ? t(status.messageKey, { max: PAYMENT_TOKEN_NAME_MAX_LENGTH }) : undefined
-        }
-      />
-      <div className="payment-method__rename-actions">
-        <button type="submit" className="button">
-          {status.kind === 'saving' ? t('profileSaving') : t('paymentMethodSaveName')}
-        </button>
-        <button type="button" className="link-button" onClick={() => onDone(undefined)}>
-          {t('cancel')}
-        </button>
-      </div>
-    </form>
   );
 }

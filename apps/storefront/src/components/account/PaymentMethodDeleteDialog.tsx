@@ -3,9 +3,9 @@
 import { messageKeyFor } from '@shop/domain';
 import { deletedAnswerSchema, type PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { keepTabInside } from '../../lib/focus-trap';
+import { type RefObject, useRef, useState } from 'react';
 import { callShopApi } from '../../lib/shop-api';
+import { DialogDescription, DialogTitle, ModalDialog } from '../ui/ModalDialog';
 import { PAYMENT_TOKENS_API } from './payment-methods';
 
 interface DeleteDialogProps {
@@ -29,23 +29,10 @@ export function PaymentMethodDeleteDialog({
   returnFocusTo,
 }: DeleteDialogProps) {
   const t = useTranslations('common');
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const deleted = useRef(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    // The safe choice of a destructive step has focus first.
-    keep.current?.focus();
-    return () => {
-      element?.close();
-      if (!deleted.current) requestAnimationFrame(() => returnFocusTo.current?.focus());
-    };
-  }, [returnFocusTo]);
 
   function close() {
     if (!busy) onClose();
@@ -74,22 +61,16 @@ export function PaymentMethodDeleteDialog({
   }
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="privacy-dialog payment-method-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      data-testid="payment-method-delete-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onKeyDown={(event) => {
-        if (dialog.current) keepTabInside(event, dialog.current);
-      }}
+      testId="payment-method-delete-dialog"
+      onClose={close}
+      // The safe choice of a destructive step has focus first.
+      focusOnOpen={() => keep.current}
+      focusOnClose={() => (deleted.current ? undefined : returnFocusTo.current)}
     >
-      <h2 id={`${id}-title`}>{t('paymentMethodDeleteTitle')}</h2>
-      <p id={`${id}-text`}>{t('paymentMethodDeleteText', { name: token.name })}</p>
+      <DialogTitle>{t('paymentMethodDeleteTitle')}</DialogTitle>
+      <DialogDescription>{t('paymentMethodDeleteText', { name: token.name })}</DialogDescription>
       {refusal && (
         <p className="account-form__error" role="alert">
           {t(refusal)}
@@ -105,6 +86,6 @@ export function PaymentMethodDeleteDialog({
           {t(refusal ? 'paymentMethodDialogClose' : 'paymentMethodKeep')}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -7,11 +7,11 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { goTo } from '../../lib/browser-cookies';
 import { loginPath } from '../../lib/login-path';
 import { callShopApi } from '../../lib/shop-api';
-import { useHydrated } from '../checkout/useHydrated';
+import { isSignedOut } from '../forms/refusal';
+import { useHydrated } from '../forms/useHydrated';
 import { PaymentMethodCard } from './PaymentMethodCard';
 import { PaymentMethodDeleteDialog } from './PaymentMethodDeleteDialog';
 import { PAYMENT_TOKENS_API, type PageMessage, type SavableMethod } from './payment-methods';
-import { isSignedOut } from './profile-checks';
 
 /** The query parameters a message arrives with; removed once shown, so a reload does not repeat it. */
 const MESSAGE_PARAMETERS = ['message', 'error'];

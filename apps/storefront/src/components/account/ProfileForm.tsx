@@ -1,25 +1,20 @@
 'use client';
 
-import { messageKeyFor } from '@shop/domain';
 import { type AccountProfile, accountProfileSchema } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { goTo } from '../../lib/browser-cookies';
-import { loginPath } from '../../lib/login-path';
 import { callShopApi } from '../../lib/shop-api';
-import { useHydrated } from '../checkout/useHydrated';
+import { TextField } from '../forms/TextField';
+import { useAccountForm } from '../forms/useAccountForm';
+import { useErrorText } from '../forms/useErrorText';
+import { useHydrated } from '../forms/useHydrated';
 import { AddressFields, type CountryOption } from './AddressFields';
 import { lookUpPostcode } from './address-lookup';
-import { focusFirstError, TextField } from './fields';
 import { NameFields } from './NameFields';
 import {
   editProfileRequest,
   emailChanged,
-  errorsAfterChange,
-  errorsOf,
-  type FieldErrors,
   fieldOfRefusal,
-  isSignedOut,
   type ProfileField,
   type ProfileRules,
   type ProfileValues,
@@ -41,11 +36,11 @@ const FIELD_ORDER: readonly ProfileField[] = [
   'houseNumber',
 ];
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'failed'; messageKey: string };
+/** The profile's field a refusal is about; a new password is the other form's. */
+function profileFieldOf(code: string | undefined): ProfileField | undefined {
+  const field = fieldOfRefusal(code);
+  return field === 'newPassword' ? undefined : field;
+}
 
 /**
  * The profile: names, e-mail (a new one needs the current password), number (fixed where it is
@@ -71,8 +66,13 @@ export function ProfileForm({
   const hydrated = useHydrated();
   const [saved, setSaved] = useState(profile);
   const [values, setValues] = useState(() => profileValues(profile, rules));
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const { errors, status, changed, passes, save } = useAccountForm({
+    form,
+    order: FIELD_ORDER,
+    here,
+    fieldOf: profileFieldOf,
+  });
+  const error = useErrorText(errors);
   const needsPassword = emailChanged(values, saved.email);
 
   // A change may come from an answer that arrives later (the postcode look-up): it applies to the
@@ -84,51 +84,24 @@ export function ProfileForm({
     const next = { ...latest.current, ...changes };
     latest.current = next;
     setValues(next);
-    setErrors((current) => errorsAfterChange(current, next, profileProblems(next, rules, saved.email)));
-    if (status.kind !== 'saving') setStatus({ kind: 'idle' });
+    changed(next, profileProblems(next, rules, saved.email));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (status.kind === 'saving') return;
-    const problems = errorsOf(profileProblems(values, rules, saved.email));
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      setStatus({ kind: 'idle' });
-      focusFirstError(form, FIELD_ORDER, problems);
-      return;
-    }
-    setStatus({ kind: 'saving' });
-    const result = await callShopApi('/api/shop/rest/account/profile/edit', accountProfileSchema, {
-      method: 'POST',
-      body: JSON.stringify(editProfileRequest(values, rules, saved.email)),
-    });
-    if (result.ok) {
-      setSaved(result.data);
-      setValues(profileValues(result.data, rules));
-      setStatus({ kind: 'saved' });
-      return;
-    }
-    if (isSignedOut(result.status, result.code)) {
-      await goTo(loginPath(here));
-      return;
-    }
-    const field = fieldOfRefusal(result.code);
-    const messageKey = messageKeyFor(result.code);
-    if (field && field !== 'newPassword') {
-      const refused: FieldErrors<ProfileField> = { [field]: { key: messageKey, refused: values[field] } };
-      setErrors(refused);
-      setStatus({ kind: 'idle' });
-      focusFirstError(form, FIELD_ORDER, refused);
-    } else {
-      setStatus({ kind: 'failed', messageKey });
+    if (!passes(profileProblems(values, rules, saved.email))) return;
+    const edited = await save(values, () =>
+      callShopApi('/api/shop/rest/account/profile/edit', accountProfileSchema, {
+        method: 'POST',
+        body: JSON.stringify(editProfileRequest(values, rules, saved.email)),
+      }),
+    );
+    if (edited) {
+      setSaved(edited);
+      setValues(profileValues(edited, rules));
     }
   }
-
-  const error = (field: ProfileField) => {
-    const key = errors[field]?.key;
-    return key ? t(key) : undefined;
-  };
 
   return (
     <form className="account-form card" onSubmit={submit} noValidate aria-labelledby={`${form}-title`}>

@@ -30,7 +30,7 @@ describe('methodArt', () => {
 });
 
 describe('nameIsDefault', () => {
-  const card = { method: 'creditcard', cardBrand: 'mastercard', cardLast4: '4444' };
+  const card = { method: 'creditcard' as const, cardBrand: 'mastercard', cardLast4: '4444' };
   it('knows the name a card gets until the shopper gives one', () => {
     expect(nameIsDefault({ ...card, name: 'Mastercard •••• 4444' })).toBe(true);
     expect(nameIsDefault({ ...card, name: 'Work card' })).toBe(false);

@@ -3,7 +3,7 @@ import {
   isSavableMethod,
   messageKeyFor,
   PAYMENT_TOKEN_NAME_MAX_LENGTH,
-  type SAVABLE_METHODS,
+  type SavablePaymentMethod,
 } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
 import { ownPath } from '../../lib/return-path';
@@ -25,7 +25,7 @@ export const PAYMENT_TOKENS_API = {
   delete: '/api/shop/rest/payment-tokens/delete',
 } as const;
 
-export type SavableMethod = (typeof SAVABLE_METHODS)[number];
+export type SavableMethod = SavablePaymentMethod;
 
 /** What the shopper may add here: the methods the shop takes that can be saved, in the shop's order. */
 export function addableMethods(offered: readonly string[]): SavableMethod[] {

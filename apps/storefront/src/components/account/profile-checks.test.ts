@@ -2,10 +2,7 @@ import type { AccountProfile } from '@shop/domain/contract';
 import { describe, expect, it } from 'vitest';
 import {
   editProfileRequest,
-  errorsAfterChange,
-  errorsOf,
   fieldOfRefusal,
-  isSignedOut,
   type ProfileRules,
   passwordProblems,
   profileProblems,
@@ -146,37 +143,5 @@ describe('refusals of the API', () => {
     [undefined, undefined],
   ])('put %s next to %s', (code, field) => {
     expect(fieldOfRefusal(code)).toBe(field);
-  });
-
-  it('tell a session that ran out from a wrong current password', () => {
-    expect(isSignedOut(401, 'AUTHORIZATION_REQUIRED')).toBe(true);
-    expect(isSignedOut(401, 'AUTHENTICATION_FAILED')).toBe(false);
-    expect(isSignedOut(409, 'CUSTOMER_DUPLICATION_ERROR')).toBe(false);
-  });
-});
-
-describe('errors kept until fixed', () => {
-  type Field = 'zip' | 'city' | 'email';
-  const values = { zip: '1011', city: '', email: 'taken@example.com' };
-
-  it('keep a problem while the field fails its check, with the field’s problem of now', () => {
-    const errors = errorsOf<Field>({ zip: 'postcodeRequired', city: 'cityRequired' });
-    expect(errorsAfterChange(errors, values, { zip: 'postcodeInvalid', city: 'cityRequired' })).toEqual({
-      zip: { key: 'postcodeInvalid' },
-      city: { key: 'cityRequired' },
-    });
-    expect(errorsAfterChange(errors, { ...values, city: 'Berlin' }, { zip: 'postcodeInvalid' })).toEqual({
-      zip: { key: 'postcodeInvalid' },
-    });
-  });
-
-  it('keep a refusal while the field holds the refused value', () => {
-    const errors = { email: { key: 'usernameExists', refused: 'taken@example.com' } };
-    expect(errorsAfterChange<Field>(errors, values, {})).toEqual(errors);
-    expect(errorsAfterChange<Field>(errors, { ...values, email: 'free@example.com' }, {})).toEqual({});
-  });
-
-  it('show no new error before the form is sent again', () => {
-    expect(errorsAfterChange<Field>({}, values, { zip: 'postcodeInvalid' })).toEqual({});
   });
 });

@@ -1,11 +1,11 @@
 'use client';
 
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
-import { keepTabInside } from '../../lib/focus-trap';
+import type { ReactNode, RefObject } from 'react';
+import { DialogDescription, DialogTitle, ModalDialog } from '../ui/ModalDialog';
 
 /**
- * A modal dialog of the sign-in pages, as the checkout's code dialog does it: opens with focus
- * in its first field, keeps Tab inside, closes on Escape and gives focus back to `returnFocusTo`.
+ * A modal dialog of the sign-in pages: opens with focus in its first field and gives focus back
+ * to `returnFocusTo` when it closes.
  */
 export function AuthDialog({
   title,
@@ -22,37 +22,16 @@ export function AuthDialog({
   testId: string;
   children: ReactNode;
 }) {
-  const ids = { title: useId(), text: useId() };
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    element?.querySelector<HTMLInputElement>('input:not([type="hidden"]):not([hidden])')?.focus();
-    return () => {
-      element?.close();
-      requestAnimationFrame(() => returnFocusTo.current?.focus());
-    };
-  }, [returnFocusTo]);
-
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="auth-dialog"
-      aria-labelledby={ids.title}
-      aria-describedby={ids.text}
-      data-testid={testId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        if (dialog.current) keepTabInside(event, dialog.current);
-      }}
+      testId={testId}
+      onClose={onClose}
+      focusOnClose={() => returnFocusTo.current}
     >
-      <h2 id={ids.title}>{title}</h2>
-      <p id={ids.text}>{description}</p>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,14 +1,15 @@
 'use client';
 
-import { isLanguage } from '@shop/domain';
+import { ACCOUNT_CODE_LENGTH, isLanguage } from '@shop/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { confirmAccount, register } from '../../lib/auth-api';
-import { useResendCountdown } from '../checkout/useResendCountdown';
+import { CodeEntry } from '../forms/CodeEntry';
+import { ResendCodeButton } from '../forms/ResendCodeButton';
+import { useFieldErrors } from '../forms/useFieldErrors';
 import { AuthDialog } from './AuthDialog';
-import { codeProblem, failureKey, fieldOf } from './checks';
-import { CodeField } from './fields';
-import { signIn, useFieldErrors } from './sign-in';
+import { accountCodeProblem, failureKey, fieldOf } from './checks';
+import { signIn } from './sign-in';
 
 export interface PendingConfirmation {
   userName: string;
@@ -45,9 +46,8 @@ export function ConfirmAccountDialog({
   const [notice, setNotice] = useState('');
   const [formError, setFormError] = useState<string>();
   const [sentAt, setSentAt] = useState(pending.sentAt);
-  const wait = useResendCountdown(sentAt);
   const input = useRef<HTMLInputElement>(null);
-  const { errors, setErrors, changed } = useFieldErrors<'code'>({ code: codeProblem });
+  const { errors, setErrors, changed } = useFieldErrors<'code'>({ code: accountCodeProblem });
 
   function codeError(key: string) {
     setErrors({ code: key });
@@ -60,7 +60,7 @@ export function ConfirmAccountDialog({
     if (busy) return;
     setNotice('');
     setFormError(undefined);
-    const problem = codeProblem(code);
+    const problem = accountCodeProblem(code);
     if (problem) {
       codeError(problem);
       return;
@@ -116,7 +116,10 @@ export function ConfirmAccountDialog({
       testId="confirm-account-dialog"
     >
       <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
-        <CodeField
+        <CodeEntry
+          name="code"
+          length={ACCOUNT_CODE_LENGTH}
+          inputClassName="code-input"
           label={t('confirmationCodeLabel')}
           value={code}
           onChange={(value) => {
@@ -136,14 +139,12 @@ export function ConfirmAccountDialog({
           <button type="submit" className="button" disabled={busy}>
             {t('confirmAccountButton')}
           </button>
-          <button
-            type="button"
+          <ResendCodeButton
+            sentAt={sentAt}
             className="auth-secondary-button"
-            disabled={busy || wait > 0}
+            disabled={busy}
             onClick={resend}
-          >
-            {wait > 0 ? t('otpResendIn', { seconds: wait }) : t('otpResend')}
-          </button>
+          />
           <button type="button" className="link-button" disabled={busy} onClick={onClose}>
             {t('cancel')}
           </button>

@@ -7,9 +7,9 @@ import { forgotPassword } from '../../lib/auth-api';
 import { goTo } from '../../lib/browser-cookies';
 import { leaveNotice } from '../../lib/notice';
 import { withReturn } from '../../lib/return-path';
+import { UserNameField } from '../forms/UserNameField';
+import { useFieldErrors } from '../forms/useFieldErrors';
 import { failureKey, failureReference, fieldOf, userNameProblem } from './checks';
-import { UserNameField } from './fields';
-import { useFieldErrors } from './sign-in';
 
 /**
  * "Forgot your password?": sends a reset code to the account and goes on to /reset-password

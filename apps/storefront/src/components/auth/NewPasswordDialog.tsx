@@ -8,10 +8,11 @@ import { resetPassword } from '../../lib/auth-api';
 import { goTo } from '../../lib/browser-cookies';
 import { leaveNotice } from '../../lib/notice';
 import { withReturn } from '../../lib/return-path';
+import { PasswordField } from '../forms/PasswordField';
+import { useFieldErrors } from '../forms/useFieldErrors';
 import { AuthDialog } from './AuthDialog';
 import { failureKey, failureReference, fieldOf, newPasswordProblem } from './checks';
-import { PasswordField } from './fields';
-import { signIn, useFieldErrors } from './sign-in';
+import { signIn } from './sign-in';
 
 /**
  * Spec §4: a sign-in whose password is stored under an old scheme opens the reset dialog with the

@@ -6,10 +6,12 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { register } from '../../lib/auth-api';
 import { savedPhoneNumber } from '../../lib/phone-number-cookie';
-import { useHydrated } from '../checkout/useHydrated';
+import { focusFirstProblem } from '../forms/first-problem';
+import { PasswordField } from '../forms/PasswordField';
+import { UserNameField } from '../forms/UserNameField';
+import { useFieldErrors } from '../forms/useFieldErrors';
+import { useHydrated } from '../forms/useHydrated';
 import { failureKey, fieldOf, newPasswordProblem, userNameProblem } from './checks';
-import { PasswordField, UserNameField } from './fields';
-import { firstWithProblem, useFieldErrors } from './sign-in';
 
 type Field = 'userName' | 'password';
 const ORDER: readonly Field[] = ['userName', 'password'];
@@ -43,9 +45,7 @@ export function RegisterForm({
 
   function showProblems(next: Partial<Record<Field, string>>): boolean {
     setErrors(next);
-    const first = firstWithProblem(ORDER, next);
-    if (first) refs[first].current?.focus();
-    return first !== undefined;
+    return focusFirstProblem(ORDER, next, refs);
   }
 
   async function submit(event: FormEvent) {

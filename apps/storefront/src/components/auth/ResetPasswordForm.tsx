@@ -1,6 +1,6 @@
 'use client';
 
-import { PASSWORD_MIN_LENGTH } from '@shop/domain';
+import { ACCOUNT_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ApiFailure } from '../../lib/api-answer';
@@ -8,18 +8,21 @@ import { forgotPassword, resetPassword } from '../../lib/auth-api';
 import { goTo } from '../../lib/browser-cookies';
 import { leaveNotice } from '../../lib/notice';
 import { withReturn } from '../../lib/return-path';
-import { useHydrated } from '../checkout/useHydrated';
-import { useResendCountdown } from '../checkout/useResendCountdown';
+import { CodeEntry } from '../forms/CodeEntry';
+import { focusFirstProblem } from '../forms/first-problem';
+import { PasswordField } from '../forms/PasswordField';
+import { ResendCodeButton } from '../forms/ResendCodeButton';
+import { UserNameField } from '../forms/UserNameField';
+import { useFieldErrors } from '../forms/useFieldErrors';
+import { useHydrated } from '../forms/useHydrated';
 import {
-  codeProblem,
+  accountCodeProblem,
   failureKey,
   failureReference,
   fieldOf,
   newPasswordProblem,
   userNameProblem,
 } from './checks';
-import { CodeField, PasswordField, UserNameField } from './fields';
-import { firstWithProblem, useFieldErrors } from './sign-in';
 
 type Field = 'userName' | 'code' | 'password';
 const ORDER: readonly Field[] = ['userName', 'code', 'password'];
@@ -51,7 +54,6 @@ export function ResetPasswordForm({
   const [failure, setFailure] = useState<{ failure: ApiFailure; of: 'reset' | 'newCode' }>();
   const [notice, setNotice] = useState('');
   const [sentAt, setSentAt] = useState(0);
-  const wait = useResendCountdown(sentAt);
 
   // Counted from when the page runs, so that the server's HTML and the browser's agree.
   useEffect(() => {
@@ -59,7 +61,7 @@ export function ResetPasswordForm({
   }, [codeJustSent]);
   const { errors, setErrors, changed } = useFieldErrors<Field>({
     userName: (value) => userNameProblem(value, phoneRegistration),
-    code: codeProblem,
+    code: accountCodeProblem,
     password: newPasswordProblem,
   });
   const refs = {
@@ -70,9 +72,7 @@ export function ResetPasswordForm({
 
   function showProblems(next: Partial<Record<Field, string>>): boolean {
     setErrors(next);
-    const first = firstWithProblem(ORDER, next);
-    if (first) refs[first].current?.focus();
-    return first !== undefined;
+    return focusFirstProblem(ORDER, next, refs);
   }
 
   async function submit(event: FormEvent) {
@@ -83,7 +83,7 @@ export function ResetPasswordForm({
     if (
       showProblems({
         userName: userNameProblem(userName, phoneRegistration),
-        code: codeProblem(code),
+        code: accountCodeProblem(code),
         password: newPasswordProblem(password),
       })
     )
@@ -140,7 +140,10 @@ export function ResetPasswordForm({
           error={errors.userName ? t(errors.userName) : undefined}
           inputRef={refs.userName}
         />
-        <CodeField
+        <CodeEntry
+          name="code"
+          length={ACCOUNT_CODE_LENGTH}
+          inputClassName="code-input"
           label={t('resetCodeLabel')}
           value={code}
           onChange={(value) => {
@@ -179,14 +182,12 @@ export function ResetPasswordForm({
           <button type="submit" className="button" disabled={busy}>
             {t('savePassword')}
           </button>
-          <button
-            type="button"
+          <ResendCodeButton
+            sentAt={sentAt}
             className="auth-secondary-button"
-            disabled={busy || wait > 0}
+            disabled={busy}
             onClick={sendNewCode}
-          >
-            {wait > 0 ? t('otpResendIn', { seconds: wait }) : t('otpResend')}
-          </button>
+          />
         </div>
         <p>
           <a href={withReturn('/login', target)}>{t('backToSignIn')}</a>

@@ -1,16 +1,20 @@
 'use client';
 
+import { ACCOUNT_CODE_LENGTH } from '@shop/domain';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { sendLoginCode } from '../../lib/auth-api';
-import { useHydrated } from '../checkout/useHydrated';
-import { useResendCountdown } from '../checkout/useResendCountdown';
-import { codeProblem, failureKey, fieldOf, passwordProblem, userNameProblem } from './checks';
-import { CodeField, PasswordField, UserNameField } from './fields';
-import { firstWithProblem, signIn, useFieldErrors } from './sign-in';
+import { CodeEntry } from '../forms/CodeEntry';
+import { focusFirstProblem } from '../forms/first-problem';
+import { PasswordField } from '../forms/PasswordField';
+import { ResendCodeButton } from '../forms/ResendCodeButton';
+import { UserNameField } from '../forms/UserNameField';
+import { useFieldErrors } from '../forms/useFieldErrors';
+import { useHydrated } from '../forms/useHydrated';
+import { accountCodeProblem, failureKey, fieldOf, passwordProblem, userNameProblem } from './checks';
+import { type LoginMode, SignInModeChoice } from './SignInModeChoice';
+import { signIn } from './sign-in';
 
-/** Spec §3 login modes: the password ("normal") or a one-time code by SMS ("otp"). */
-type LoginMode = 'normal' | 'otp';
 type Field = 'userName' | 'password' | 'code';
 const ORDER: readonly Field[] = ['userName', 'password', 'code'];
 
@@ -44,7 +48,7 @@ export function SignInForm(props: SignInFormProps) {
   const { errors, setErrors, changed } = useFieldErrors<Field>({
     userName: (value) => userNameProblem(value, phoneRegistration),
     password: passwordProblem,
-    code: codeProblem,
+    code: accountCodeProblem,
   });
   const codeInput = useRef<HTMLInputElement>(null);
   const refs = {
@@ -52,8 +56,6 @@ export function SignInForm(props: SignInFormProps) {
     password: useRef<HTMLInputElement>(null),
     code: codeInput,
   };
-  const modeName = useId();
-  const wait = useResendCountdown(codeSentAt ?? 0);
 
   // A code has gone out: the field for it has appeared, and the shopper types there next.
   useEffect(() => {
@@ -62,9 +64,7 @@ export function SignInForm(props: SignInFormProps) {
 
   function showProblems(next: Partial<Record<Field, string>>): boolean {
     setErrors(next);
-    const first = firstWithProblem(ORDER, next);
-    if (first) refs[first].current?.focus();
-    return first !== undefined;
+    return focusFirstProblem(ORDER, next, refs);
   }
 
   function chooseMode(next: LoginMode) {
@@ -94,7 +94,7 @@ export function SignInForm(props: SignInFormProps) {
     const problems = showProblems({
       userName: userNameProblem(userName, phoneRegistration),
       ...(mode === 'normal' ? { password: passwordProblem(password) } : {}),
-      ...(mode === 'otp' && !sendingCode ? { code: codeProblem(code) } : {}),
+      ...(mode === 'otp' && !sendingCode ? { code: accountCodeProblem(code) } : {}),
     });
     if (problems) return;
     setBusy(true);
@@ -140,21 +140,7 @@ export function SignInForm(props: SignInFormProps) {
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="sign-in-form">
       <fieldset className="auth-form__fields" disabled={!hydrated}>
-        <fieldset className="field sign-in-modes">
-          <legend>{t('signInMethodLegend')}</legend>
-          {(['normal', 'otp'] as const).map((value) => (
-            <label key={value} className="radio-option">
-              <input
-                type="radio"
-                name={modeName}
-                value={value}
-                checked={mode === value}
-                onChange={() => chooseMode(value)}
-              />
-              <span>{t(value === 'normal' ? 'signInWithPassword' : 'signInWithCode')}</span>
-            </label>
-          ))}
-        </fieldset>
+        <SignInModeChoice mode={mode} onChange={chooseMode} />
         <UserNameField
           label={t(phoneRegistration ? 'userNameOrPhoneLabel' : 'userNameLabel')}
           phoneRegistration={phoneRegistration}
@@ -201,7 +187,10 @@ export function SignInForm(props: SignInFormProps) {
           <>
             <p className="field__hint">{t('loginCodeHint')}</p>
             {codeSentAt !== undefined && (
-              <CodeField
+              <CodeEntry
+                name="code"
+                length={ACCOUNT_CODE_LENGTH}
+                inputClassName="code-input"
                 label={t('otpCodeLabel')}
                 value={code}
                 onChange={(value) => {
@@ -238,14 +227,12 @@ export function SignInForm(props: SignInFormProps) {
             {mode === 'otp' && codeSentAt === undefined ? t('sendLoginCode') : t('signInButton')}
           </button>
           {mode === 'otp' && codeSentAt !== undefined && (
-            <button
-              type="button"
+            <ResendCodeButton
+              sentAt={codeSentAt}
               className="auth-secondary-button"
-              disabled={busy || wait > 0}
+              disabled={busy}
               onClick={resend}
-            >
-              {wait > 0 ? t('otpResendIn', { seconds: wait }) : t('otpResend')}
-            </button>
+            />
           )}
         </div>
       </fieldset>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeProblem, failureReference, fieldOf, newPasswordProblem, userNameProblem } from './checks';
+import { accountCodeProblem, failureReference, fieldOf, newPasswordProblem, userNameProblem } from './checks';
 
 describe('userNameProblem', () => {
   it('asks for an e-mail where accounts are e-mails', () => {
@@ -30,11 +30,11 @@ describe('newPasswordProblem', () => {
   });
 });
 
-describe('codeProblem', () => {
+describe('accountCodeProblem', () => {
   it('takes six digits', () => {
-    expect(codeProblem('123456')).toBeUndefined();
-    expect(codeProblem('12345')).toBe('otpFormat');
-    expect(codeProblem('12345a')).toBe('otpFormat');
+    expect(accountCodeProblem('123456')).toBeUndefined();
+    expect(accountCodeProblem('12345')).toBe('otpFormat');
+    expect(accountCodeProblem('12345a')).toBe('otpFormat');
   });
 });
 

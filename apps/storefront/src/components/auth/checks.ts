@@ -1,12 +1,13 @@
-import { ACCOUNT_CODE_PATTERN, messageKeyFor, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/domain';
+import { ACCOUNT_CODE_LENGTH, messageKeyFor, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/domain';
 import type { ApiFailure } from '../../lib/api-answer';
+import { codeProblem } from '../forms/code-check';
+import { EMAIL } from '../forms/email';
 
 /**
  * The checks the sign-in forms make before calling the API, each answering the message key of
  * the problem or undefined; the API checks again (a phone number's country, common passwords).
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** What a mobile number may look like as typed: digits, spaces, dashes, brackets, a leading +. */
 const PHONE_AS_TYPED = /^\+?[\d\s()/-]{6,}$/;
 
@@ -31,10 +32,9 @@ export function newPasswordProblem(password: string): string | undefined {
   return undefined;
 }
 
-/** A code sent by e-mail or SMS: six digits. */
-export function codeProblem(code: string): string | undefined {
-  return ACCOUNT_CODE_PATTERN.test(code) ? undefined : 'otpFormat';
-}
+/** An account's code sent by e-mail or SMS: six digits. */
+export const accountCodeProblem = (code: string): string | undefined =>
+  codeProblem(code, ACCOUNT_CODE_LENGTH);
 
 export type AuthField = 'userName' | 'password' | 'code';
 

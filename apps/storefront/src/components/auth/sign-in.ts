@@ -1,5 +1,4 @@
 import type { AuthenticateRequest } from '@shop/domain/contract';
-import { useState } from 'react';
 import type { ApiFailure } from '../../lib/api-answer';
 import { authenticate } from '../../lib/auth-api';
 import { goTo } from '../../lib/browser-cookies';
@@ -32,24 +31,4 @@ export async function signIn(
   leaveNotice(...notices);
   await goTo(target);
   return { kind: 'signedIn' };
-}
-
-/**
- * The problems of a form's fields, as message keys. A problem stays until fixed: after a change
- * it is checked again with the field's check (a refusal of the API goes once the field changes).
- */
-export function useFieldErrors<F extends string>(
-  checks: Partial<Record<F, (value: string) => string | undefined>>,
-) {
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
-  const changed = (field: F, value: string) =>
-    setErrors((current) =>
-      current[field] === undefined ? current : { ...current, [field]: checks[field]?.(value) },
-    );
-  return { errors, setErrors, changed };
-}
-
-/** The first field with a problem, in the order of the form, to put the focus in. */
-export function firstWithProblem<F extends string>(order: readonly F[], errors: Partial<Record<F, string>>) {
-  return order.find((field) => errors[field] !== undefined);
 }

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { goTo } from '../../lib/browser-cookies';
 import { useAlert } from '../Alerts';
-import { useHydrated } from '../checkout/useHydrated';
+import { useHydrated } from '../forms/useHydrated';
 
 /** Puts one product (a voucher: no number needed) in the cart and goes to the next step. */
 export function AddToCartButton({

@@ -15,7 +15,7 @@ import { setupOfLine, weekdayName, whenItTopsUp } from '../../lib/auto-topup-set
 import { callShopApi, saveCartName } from '../../lib/shop-api';
 import { dismissAlerts, useAlert } from '../Alerts';
 import { BrandArt } from '../catalogue/BrandArt';
-import { useHydrated } from '../checkout/useHydrated';
+import { useHydrated } from '../forms/useHydrated';
 import { PromoCodeForm } from './PromoCodeForm';
 
 /** Spec §4: the alerts of these errors close once a later change succeeds. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import { useHydrated } from '../checkout/useHydrated';
+import { useHydrated } from '../forms/useHydrated';
 
 /**
  * The promo codes of the cart: one to add, with the reason next to the field when it is refused

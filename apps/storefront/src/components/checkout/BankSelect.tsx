@@ -1,6 +1,8 @@
 import { BANKS } from '@shop/domain';
 import { useTranslations } from 'next-intl';
-import { type Ref, useId } from 'react';
+import type { Ref } from 'react';
+import { useFieldIds } from '../forms/field-ids';
+import { Field, fieldAria } from '../forms/fields';
 
 /** Spec §5: the fixed bank choice of online banking (iDEAL); the value is the bank's issuer id. */
 export function BankSelect({
@@ -15,17 +17,15 @@ export function BankSelect({
   selectRef: Ref<HTMLSelectElement>;
 }) {
   const t = useTranslations('common');
-  const ids = { select: useId(), error: useId() };
+  const ids = useFieldIds();
   return (
-    <div className="field">
-      <label htmlFor={ids.select}>{t('bankLabel')}</label>
+    <Field ids={ids} label={t('bankLabel')} error={error}>
       <select
         ref={selectRef}
-        id={ids.select}
+        id={ids.input}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
+        {...fieldAria(ids, undefined, error)}
       >
         <option value="">{t('bankPlaceholder')}</option>
         {BANKS.map((bank) => (
@@ -34,11 +34,6 @@ export function BankSelect({
           </option>
         ))}
       </select>
-      {error && (
-        <p className="field__error" id={ids.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

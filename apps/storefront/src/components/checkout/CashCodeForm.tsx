@@ -2,9 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
-import { EMAIL, ReceiptEmailField } from './ReceiptEmailField';
-import { CASH_CODE_PAYMENT_METHOD, type PaymentChoice } from './useCheckoutFlow';
-import { useHydrated } from './useHydrated';
+import { EMAIL } from '../forms/email';
+import { useHydrated } from '../forms/useHydrated';
+import { CASH_CODE_PAYMENT_METHOD, type PaymentChoice } from './checkout-flow';
+import { ReceiptEmailField } from './ReceiptEmailField';
 
 /** A cart of cash-code top-ups: the codes pay for it, so there is no method to choose, only redeem. */
 export function CashCodeForm({

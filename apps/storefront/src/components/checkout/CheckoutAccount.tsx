@@ -3,7 +3,7 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type RefObject, useId } from 'react';
-import { PasswordField } from '../auth/fields';
+import { PasswordField } from '../forms/PasswordField';
 
 export interface CheckoutAccountProps {
   /**

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type Ref, useId } from 'react';
+import { FieldError } from '../forms/FieldMessages';
 
 /**
  * Beside the pay button: the shopper's express request that delivery start at once, knowing the
@@ -34,11 +35,7 @@ export function OrderConsent({
         />
         <span>{t('withdrawalConsent')}</span>
       </label>
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       <p className="field__hint">
         {t.rich('termsNotice', {
           terms: (text) => (

@@ -1,10 +1,12 @@
 'use client';
 
-import { OTP_LENGTH, OTP_PATTERN } from '@shop/domain';
+import { OTP_LENGTH } from '@shop/domain';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { keepTabInside } from '../../lib/focus-trap';
-import { useResendCountdown } from './useResendCountdown';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { CodeEntry } from '../forms/CodeEntry';
+import { codeProblem } from '../forms/code-check';
+import { ResendCodeButton } from '../forms/ResendCodeButton';
+import { DialogDescription, DialogTitle, ModalDialog } from '../ui/ModalDialog';
 
 export interface OtpDialogProps {
   /** The masked number the code went to, when the API names it. */
@@ -32,23 +34,10 @@ export function OtpDialog({
   returnFocusTo,
 }: OtpDialogProps) {
   const t = useTranslations('common');
-  const ids = { title: useId(), text: useId(), code: useId(), error: useId() };
-  const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState('');
-  const wait = useResendCountdown(sentAt);
-
-  useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    input.current?.focus();
-    return () => {
-      element?.close();
-      requestAnimationFrame(() => returnFocusTo.current?.focus());
-    };
-  }, [returnFocusTo]);
 
   function showError(key: string) {
     setError(t(key));
@@ -59,8 +48,9 @@ export function OtpDialog({
   async function confirm(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    if (!OTP_PATTERN.test(code)) {
-      showError('otpFormat');
+    const problem = codeProblem(code, OTP_LENGTH);
+    if (problem) {
+      showError(problem);
       return;
     }
     setError(undefined);
@@ -81,45 +71,26 @@ export function OtpDialog({
   }
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="otp-dialog"
-      aria-labelledby={ids.title}
-      aria-describedby={ids.text}
-      data-testid="otp-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        if (dialog.current) keepTabInside(event, dialog.current);
-      }}
+      testId="otp-dialog"
+      onClose={onClose}
+      focusOnOpen={() => input.current}
+      focusOnClose={() => returnFocusTo.current}
     >
       <form onSubmit={confirm} noValidate aria-busy={busy}>
-        <h2 id={ids.title}>{t('otpTitle')}</h2>
-        <p id={ids.text}>{sentTo ? t('otpSentTo', { number: sentTo }) : t('otpSent')}</p>
-        <div className="field">
-          <label htmlFor={ids.code}>{t('otpCodeLabel')}</label>
-          <input
-            ref={input}
-            id={ids.code}
-            className="otp-dialog__code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern={`\\d{${OTP_LENGTH}}`}
-            maxLength={OTP_LENGTH}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-          />
-          {error && (
-            <p className="field__error" id={ids.error} role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        <DialogTitle>{t('otpTitle')}</DialogTitle>
+        <DialogDescription>{sentTo ? t('otpSentTo', { number: sentTo }) : t('otpSent')}</DialogDescription>
+        <CodeEntry
+          length={OTP_LENGTH}
+          inputClassName="otp-dialog__code"
+          announceError
+          label={t('otpCodeLabel')}
+          value={code}
+          onChange={setCode}
+          error={error}
+          inputRef={input}
+        />
         <p role="status" className="otp-dialog__notice">
           {notice}
         </p>
@@ -127,20 +98,18 @@ export function OtpDialog({
           <button type="submit" className="button" disabled={busy}>
             {t('otpConfirm')}
           </button>
-          <button
-            type="button"
+          <ResendCodeButton
+            sentAt={sentAt}
             className="secondary-button"
-            disabled={busy || wait > 0}
+            disabled={busy}
             onClick={resend}
-            data-testid="otp-resend"
-          >
-            {wait > 0 ? t('otpResendIn', { seconds: wait }) : t('otpResend')}
-          </button>
+            testId="otp-resend"
+          />
           <button type="button" className="link-button" disabled={busy} onClick={onClose}>
             {t('cancel')}
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

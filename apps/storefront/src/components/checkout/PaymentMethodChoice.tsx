@@ -1,11 +1,11 @@
 import type { PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { type Ref, useId } from 'react';
+import { FieldError } from '../forms/FieldMessages';
 import { type CardBrand, CardBrands } from './CardBrands';
+import { selectionValue } from './payment-choice';
+import type { PaymentSelection } from './payment-form-state';
 import { SavedMethodLabel } from './SavedMethodLabel';
-
-/** The value of a saved method's choice: the prefix and its id. */
-export const SAVED_METHOD_PREFIX = 'saved:';
 
 export interface PaymentMethodChoiceProps {
   methods: readonly string[];
@@ -14,8 +14,8 @@ export interface PaymentMethodChoiceProps {
   /** The question, where it is not "Payment method". */
   legend?: string | undefined;
   cardBrands: readonly CardBrand[];
-  value: string | undefined;
-  onChange: (method: string) => void;
+  value: PaymentSelection | undefined;
+  onChange: (payment: PaymentSelection) => void;
   error: string | undefined;
   errorId: string;
   firstRef: Ref<HTMLInputElement>;
@@ -47,22 +47,25 @@ export function PaymentMethodChoice({
       {savedMethods.length > 0 && (
         <div className="payment-options payment-options--saved" data-testid="saved-methods">
           {methods.length > 0 && <p className="payment-options__heading">{t('savedMethodsHeading')}</p>}
-          {savedMethods.map((saved, index) => (
-            <div key={saved.id} className="payment-option">
-              <label className="payment-option__label">
-                <input
-                  ref={index === 0 ? firstRef : undefined}
-                  type="radio"
-                  name="paymentMethod"
-                  value={`${SAVED_METHOD_PREFIX}${saved.id}`}
-                  checked={value === `${SAVED_METHOD_PREFIX}${saved.id}`}
-                  onChange={() => onChange(`${SAVED_METHOD_PREFIX}${saved.id}`)}
-                  aria-invalid={error ? true : undefined}
-                />
-                <SavedMethodLabel method={saved} />
-              </label>
-            </div>
-          ))}
+          {savedMethods.map((saved, index) => {
+            const payment: PaymentSelection = { kind: 'saved', tokenId: saved.id };
+            return (
+              <div key={saved.id} className="payment-option">
+                <label className="payment-option__label">
+                  <input
+                    ref={index === 0 ? firstRef : undefined}
+                    type="radio"
+                    name="paymentMethod"
+                    value={selectionValue(payment)}
+                    checked={value?.kind === 'saved' && value.tokenId === saved.id}
+                    onChange={() => onChange(payment)}
+                    aria-invalid={error ? true : undefined}
+                  />
+                  <SavedMethodLabel method={saved} />
+                </label>
+              </div>
+            );
+          })}
         </div>
       )}
       <div className="payment-options">
@@ -77,8 +80,8 @@ export function PaymentMethodChoice({
                 type="radio"
                 name="paymentMethod"
                 value={method}
-                checked={value === method}
-                onChange={() => onChange(method)}
+                checked={value?.kind === 'new' && value.method === method}
+                onChange={() => onChange({ kind: 'new', method })}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={method === 'paypal' && payPalTransactionError ? payPalErrorId : undefined}
               />
@@ -99,11 +102,7 @@ export function PaymentMethodChoice({
           </div>
         ))}
       </div>
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -5,7 +5,7 @@ import type { DetailedCart, PaymentToken } from '@shop/domain/contract';
 import { useRef, useState } from 'react';
 import { cartSetup, setupKindOf } from '../../lib/auto-topup-setup';
 import { CartView } from '../cart/CartView';
-import type { BillingAddressRules } from './BillingAddress';
+import type { BillingAddressRules } from './billing-address';
 import type { CardBrand } from './CardBrands';
 import { CashCodeForm } from './CashCodeForm';
 import { OtpDialog } from './OtpDialog';
@@ -94,26 +94,34 @@ export function PaymentStep(props: PaymentStepProps) {
       )}
       {cart && cart.items.length > 0 && !isCashCodeCart(cart) && (
         <PaymentForm
-          methods={props.methods}
-          cardBrands={props.cardBrands}
-          total={cart.summary.totalPrice}
-          currency={cart.summary.currency}
-          busy={flow.busy}
-          payPalTransactionError={flow.payPalTransactionError}
-          onPay={flow.begin}
+          cart={{
+            total: cart.summary.totalPrice,
+            currency: cart.summary.currency,
+            setup: cartSetup(cart),
+            setupKind: setupKindOf(cart),
+            voucherChannels: holdsVoucher(cart) ? props.voucherChannels : [],
+          }}
+          shop={{
+            methods: props.methods,
+            cardBrands: props.cardBrands,
+            phoneCountries: props.phoneCountries,
+            billingAddress: props.billingAddress,
+          }}
+          shopper={{
+            offerAccount: props.offerAccount,
+            signedIn: props.signedIn,
+            signInPath: props.signInPath,
+            savedMethods: props.savedMethods,
+            email: props.accountEmail,
+            phoneNumber: props.accountPhoneNumber,
+          }}
+          flow={{
+            busy: flow.busy,
+            payPalTransactionError: flow.payPalTransactionError,
+            onPay: flow.begin,
+            accountProblem: flow.accountProblem,
+          }}
           payButtonRef={payButton}
-          offerAccount={props.offerAccount}
-          signedIn={props.signedIn}
-          signInPath={props.signInPath}
-          savedMethods={props.savedMethods}
-          setup={cartSetup(cart)}
-          setupKind={setupKindOf(cart)}
-          initialEmail={props.accountEmail}
-          accountProblem={flow.accountProblem}
-          billingAddress={props.billingAddress}
-          voucherChannels={holdsVoucher(cart) ? props.voucherChannels : []}
-          phoneCountries={props.phoneCountries}
-          knownPhoneNumber={props.accountPhoneNumber}
         />
       )}
       {phase.step === 'otp' && (

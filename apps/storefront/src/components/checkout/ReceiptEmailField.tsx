@@ -1,11 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type Ref, useId } from 'react';
-import { describedBy, FieldMessages } from '../FieldMessages';
-
-/** A well-formed e-mail address, as the checkout forms check it before sending. */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import type { Ref } from 'react';
+import { useFieldIds } from '../forms/field-ids';
+import { Field, fieldAria } from '../forms/fields';
 
 /**
  * The e-mail address the receipt goes to, with its hint and error; optional where the voucher PINs
@@ -25,22 +23,20 @@ export function ReceiptEmailField({
   required?: boolean;
 }) {
   const t = useTranslations('common');
-  const ids = { email: useId(), error: useId(), hint: useId() };
+  const ids = useFieldIds();
+  const hint = t('emailHint');
   return (
-    <div className="field">
-      <label htmlFor={ids.email}>{t(required ? 'emailLabel' : 'emailOptionalLabel')}</label>
+    <Field ids={ids} label={t(required ? 'emailLabel' : 'emailOptionalLabel')} hint={hint} error={error}>
       <input
         ref={inputRef}
-        id={ids.email}
+        id={ids.input}
         type="email"
         autoComplete="email"
         required={required}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, error)}
+        {...fieldAria(ids, hint, error)}
       />
-      <FieldMessages ids={ids} hint={t('emailHint')} error={error} />
-    </div>
+    </Field>
   );
 }

@@ -3,7 +3,8 @@
 import type { VoucherDeliveryChannel } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type Ref, useId } from 'react';
-import { describedBy, FieldMessages } from '../FieldMessages';
+import { useFieldIds } from '../forms/field-ids';
+import { Field, fieldAria } from '../forms/fields';
 
 /** Loads the number check when the shopper turns to a phone channel, so the submit finds it there. */
 export const loadVoucherPhone = () => import('./voucher-phone');
@@ -34,7 +35,8 @@ export function VoucherDeliveryChoice({
 }: VoucherDeliveryChoiceProps) {
   const t = useTranslations('common');
   const hintId = useId();
-  const ids = { phone: useId(), hint: useId(), error: useId() };
+  const ids = useFieldIds();
+  const phoneHint = t('voucherPhoneHint');
   return (
     <fieldset
       className="field voucher-delivery-choice"
@@ -65,22 +67,19 @@ export function VoucherDeliveryChoice({
         ))}
       </div>
       {channel !== 'email' && (
-        <div className="field">
-          <label htmlFor={ids.phone}>{t('voucherPhoneLabel')}</label>
+        <Field ids={ids} label={t('voucherPhoneLabel')} hint={phoneHint} error={error}>
           <input
             ref={phoneRef}
-            id={ids.phone}
+            id={ids.input}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             required
             value={phone}
             onChange={(event) => onPhoneChange(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(ids, error)}
+            {...fieldAria(ids, phoneHint, error)}
           />
-          <FieldMessages ids={ids} hint={t('voucherPhoneHint')} error={error} />
-        </div>
+        </Field>
       )}
     </fieldset>
   );

@@ -5,7 +5,7 @@ import type { DeliveredVoucher } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { BrandArt } from '../catalogue/BrandArt';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../forms/useHydrated';
 
 /** How long the outcome of a copy stays beside the button (as long as a toast, spec §9). */
 const COPY_NOTE_MS = 5000;

@@ -2,16 +2,11 @@
 
 import {
   checkoutAddressLanguage,
-  type ErrorCode,
   FRAUDNET_METHOD,
-  isErrorCode,
   messageKeyFor,
   newFraudnetSessionId,
-  OTP_RESEND_INTERVAL_MS,
   startPaymentMessageKey,
-  type VoucherDeliveryTarget,
 } from '@shop/domain';
-import type { AdditionalData } from '@shop/domain/contract';
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -28,66 +23,17 @@ import { storedDeviceId } from '../../lib/device-id';
 import { savedPhoneNumber } from '../../lib/phone-number-cookie';
 import { saveCartName } from '../../lib/shop-api';
 import { useAlert } from '../Alerts';
-import type { BillingAddressValues } from './BillingAddress';
-
-/** Spec §4: the payment method of a cash-code cart, which the codes pay. */
-export const CASH_CODE_PAYMENT_METHOD = 'N/A';
-
-/** What the shopper chose on the payment form (or the cash-code form). */
-export interface PaymentChoice {
-  email: string;
-  paymentMethod: string;
-  savePayment: boolean;
-  additionalData?: AdditionalData;
-  /** Spec §6: the guest opens an account with the e-mail and this password. */
-  accountPassword?: string;
-  /** A method saved on the signed-in shopper's account: charged at once, or charged later by a free set-up. */
-  paymentTokenId?: string;
-  /** Spec §4: the cart is a free automatic set-up; nothing is paid, its order is committed on the saved method. */
-  freeSetup?: boolean;
-  /** The shopper's names and address, asked for in the app flow (spec §3). */
-  address?: BillingAddressValues;
-  /** The voucher PINs go by SMS or WhatsApp to this number (decision 0048); by e-mail without it. */
-  voucherDelivery?: VoucherDeliveryTarget;
-}
-
-/** A refusal of the account a guest asked for at checkout, shown by the form next to its field. */
-export interface AccountProblem {
-  field: 'email' | 'password';
-  messageKey: string;
-}
-
-/** The refusals of checkout-address that are about the account asked for, and their field. */
-const ACCOUNT_PROBLEM_FIELDS: Partial<Record<ErrorCode, AccountProblem['field']>> = {
-  CUSTOMER_DUPLICATION_ERROR: 'email',
-  INVALID_USER_NAME: 'email',
-  PASSWORD_TOO_SHORT: 'password',
-  PASSWORD_TOO_LONG: 'password',
-  PASSWORD_TOO_COMMON: 'password',
-  PASSWORD_CONTAINS_USER_NAME: 'password',
-};
-
-export type CheckoutPhase =
-  | { step: 'choose' }
-  | { step: 'otp'; sentTo: string | undefined; sentAt: number }
-  | { step: 'frame'; url: string; paymentMethod: string }
-  | { step: 'link'; url: string; resultPath: string }
-  | { step: 'leaving' };
-
-/** The errors of a code call that the code dialog shows itself; any other closes it with an alert. */
-const CODE_DIALOG_ERRORS: ReadonlySet<string | undefined> = new Set<ErrorCode>([
-  'INVALID_OTP',
-  'OTP_EXPIRED',
-  'OTP_NOT_REQUESTED',
-  'OTP_RESEND_TIME_LIMIT_RESTRICTION',
-]);
-
-/** The payer URL as the compact page the provider shows inside the shop's frame. */
-function embedded(payerUrl: string): string {
-  const url = new URL(payerUrl);
-  url.searchParams.set('embedded', '1');
-  return url.toString();
-}
+import {
+  type AccountProblem,
+  accountProblemOf,
+  CASH_CODE_PAYMENT_METHOD,
+  type CheckoutPhase,
+  CODE_DIALOG_ERRORS,
+  embedded,
+  openCodeSentAt,
+  type PaymentChoice,
+  paymentStart,
+} from './checkout-flow';
 
 /**
  * Spec §4 checkout flow: address → (one-time code →) start payment → frame, payment link or the
@@ -175,12 +121,8 @@ export function useCheckoutFlow({
    * had sent.
    */
   function codeRefused(retryAfterSeconds: number | undefined) {
-    const waitMs = (retryAfterSeconds ?? 0) * 1000;
-    if (waitMs <= OTP_RESEND_INTERVAL_MS) {
-      const sentAt =
-        retryAfterSeconds === undefined
-          ? (lastCode.current?.sentAt ?? Date.now())
-          : Date.now() - OTP_RESEND_INTERVAL_MS + waitMs;
+    const sentAt = openCodeSentAt(retryAfterSeconds, lastCode.current?.sentAt, Date.now());
+    if (sentAt !== undefined) {
       lastCode.current = { sentTo: lastCode.current?.sentTo, sentAt };
       setPhase({ step: 'otp', ...lastCode.current });
       return;
@@ -192,15 +134,7 @@ export function useCheckoutFlow({
   async function pay(name: string, payment: PaymentChoice) {
     const device = deviceId();
     if (payment.paymentMethod === FRAUDNET_METHOD) fraudnetSessionId.current ??= newFraudnetSessionId();
-    const started = await startPayment({
-      cartName: name,
-      paymentMethod: payment.paymentMethod,
-      savePayment: payment.savePayment,
-      ...(payment.additionalData ? { additionalData: payment.additionalData } : {}),
-      ...(payment.paymentTokenId ? { paymentTokenId: payment.paymentTokenId } : {}),
-      ...(device ? { deviceId: device } : {}),
-      ...(payment.paymentMethod === FRAUDNET_METHOD ? { fraudnetSessionId: fraudnetSessionId.current } : {}),
-    });
+    const started = await startPayment(paymentStart(name, payment, device, fraudnetSessionId.current));
     setPayPalTransactionError(!started.ok && payment.paymentMethod === 'paypal');
     if (!started.ok) {
       setPhase({ step: 'choose' });
@@ -264,12 +198,9 @@ export function useCheckoutFlow({
         savePayment: payment.savePayment,
       });
       if (!address.ok) {
-        const accountField =
-          payment.accountPassword && isErrorCode(address.code)
-            ? ACCOUNT_PROBLEM_FIELDS[address.code]
-            : undefined;
-        if (accountField) {
-          setAccountProblem({ field: accountField, messageKey: messageKeyFor(address.code) });
+        const problem = payment.accountPassword ? accountProblemOf(address.code) : undefined;
+        if (problem) {
+          setAccountProblem(problem);
           return;
         }
         if (address.code === 'OTP_RESEND_TIME_LIMIT_RESTRICTION') {

@@ -5,7 +5,7 @@ import type { AutoTopupRow, PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { BrandArt } from '../../catalogue/BrandArt';
-import { useHydrated } from '../../checkout/useHydrated';
+import { useHydrated } from '../../forms/useHydrated';
 import { AutoTopupCharges } from './AutoTopupCharges';
 import { AutoTopupStatusBadge } from './AutoTopupStatusBadge';
 import { type AutoTopupChange, cancelAutoTopup, updateAutoTopup } from './auto-topup-calls';

@@ -3,7 +3,7 @@
 import type { PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import { SelectField } from '../fields';
+import { SelectField } from '../../forms/fields';
 import { methodChoice, methodName } from './auto-topup-display';
 
 /** Where the shopper saves another payment method. */

@@ -3,7 +3,7 @@
 import { formatMoney } from '@shop/domain';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import { TextField } from '../fields';
+import { TextField } from '../../forms/TextField';
 import {
   type CapReading,
   capInputValue,

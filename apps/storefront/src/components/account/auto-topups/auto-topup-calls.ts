@@ -10,7 +10,7 @@ import type { ApiResult } from '../../../lib/api-answer';
 import { goTo } from '../../../lib/browser-cookies';
 import { loginPath } from '../../../lib/login-path';
 import { callShopApi } from '../../../lib/shop-api';
-import { isSignedOut } from '../profile-checks';
+import { isSignedOut } from '../../forms/refusal';
 
 /** What the shopper changes: the status (activate or pause), the saved method, the monthly limit (null: none). */
 export type AutoTopupChange = {

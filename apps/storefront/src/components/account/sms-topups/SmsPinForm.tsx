@@ -2,7 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import { fieldIds, TextField } from '../fields';
+import { fieldIds } from '../../forms/field-ids';
+import { TextField } from '../../forms/TextField';
 import { type PinReading, readSmsPin } from './sms-topup-display';
 
 type Problem = Extract<PinReading, { ok: false }>['problem'];

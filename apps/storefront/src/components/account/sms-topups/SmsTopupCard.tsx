@@ -5,7 +5,7 @@ import type { PaymentToken, SmsTopupRow } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { BrandArt } from '../../catalogue/BrandArt';
-import { useHydrated } from '../../checkout/useHydrated';
+import { useHydrated } from '../../forms/useHydrated';
 import { type AutoTopupFormat, autoTopupDate } from '../auto-topups/auto-topup-display';
 import { CardNotice } from '../auto-topups/CardNotice';
 import { MethodChoice } from '../auto-topups/MethodChoice';

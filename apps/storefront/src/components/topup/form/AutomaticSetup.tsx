@@ -1,13 +1,11 @@
 'use client';
 
-import { CUSTOM_LOW_BALANCE_LIMIT_MAX, CUSTOM_LOW_BALANCE_LIMIT_MIN } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { type SetupType, setupSentence, weekdayName } from '../../../lib/auto-topup-setup';
-import { SelectField } from '../../account/fields';
+import { setupSentence, weekdayName } from '../../../lib/auto-topup-setup';
 import { savedMethodName } from '../../checkout/SavedMethodLabel';
-import { describedBy, FieldError, FieldMessages } from '../../FieldMessages';
+import { SelectField } from '../../forms/fields';
 import {
   type AutomaticChoice,
   type AutomaticOffer,
@@ -19,9 +17,11 @@ import {
   setupGroups,
 } from './automatic';
 import { AUTOMATIC_FIELDS } from './form-post';
+import { LowBalanceLimit } from './LowBalanceLimit';
 import type { FieldErrors, MoneyFormat } from './props';
 import { SegmentedChoice } from './SegmentedChoice';
 import { SetupOnlyChoice } from './SetupOnlyChoice';
+import { SetupWhenChoice } from './SetupWhenChoice';
 
 export interface AutomaticSetupProps {
   offer: AutomaticOffer;
@@ -38,7 +38,6 @@ export interface AutomaticSetupProps {
 /** Monday 1 … Sunday 7, and the days of a month: the schedules' own numbers. */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const MONTH_DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
-const RECURRING: readonly SetupType[] = ['WEEKLY', 'MONTHLY'];
 
 /**
  * How an automatic top-up runs: when (the tenant's types), the low-balance limit, the tariff
@@ -57,32 +56,10 @@ export function AutomaticSetup({
   const t = useTranslations('common');
   const locale = useLocale();
   const light = isLightChoice(offer, choice);
-  const ids = {
-    light: useId(),
-    form: useId(),
-    when: useId(),
-    whenError: useId(),
-  };
-  const groups = setupGroups(offer);
-  const groupIndex = groupOf(offer, choice.type);
-  const group = groups[groupIndex] ?? [];
+  const ids = { light: useId(), form: useId() };
+  const group = setupGroups(offer)[groupOf(offer, choice.type)] ?? [];
   const methods = savedMethods ?? [];
   const chosenMethod = methods.find((method) => method.id === choice.savedMethod);
-  const groupLabel = (types: SetupType[]) => {
-    if (types.length === 1) return t(`autoTopupType_${types[0]}`);
-    if (types.every((type) => RECURRING.includes(type))) return t('autoTopupScheduled');
-    return new Intl.ListFormat(locale, { type: 'disjunction' }).format(
-      types.map((type) => t(`autoTopupType_${type}`)),
-    );
-  };
-  // The tenant's one limit is said where low balance is chosen; other limits are asked for below.
-  const fixedLimit = typeof offer.lowBalanceLimit === 'number' ? offer.lowBalanceLimit : undefined;
-  const groupHint = (types: SetupType[]) => {
-    if (types.length > 1) return t('autoTopupScheduledHint');
-    if (types[0] === 'LOW_BALANCE' && fixedLimit !== undefined)
-      return t('lowBalanceLimitFixed', { limit: money(fixedLimit) });
-    return t(`autoTopupTypeHint_${types[0]}`);
-  };
   const summary =
     amount !== null && automaticProblems(offer, choice).length === 0
       ? setupSentence(
@@ -95,45 +72,7 @@ export function AutomaticSetup({
 
   return (
     <div className="auto-setup" data-testid="auto-topup-setup">
-      {groups.length > 1 ? (
-        <fieldset className="field" aria-describedby={errors.autoType ? ids.whenError : undefined}>
-          <legend>{t('autoTopupWhenLabel')}</legend>
-          <div className="choice-cards">
-            {groups.map((types, index) => {
-              const id = `${ids.when}-${index}`;
-              return (
-                <label key={types.join('+')} className="choice-card">
-                  <input
-                    type="radio"
-                    name={AUTOMATIC_FIELDS.group}
-                    value={index}
-                    checked={groupIndex === index}
-                    onChange={() => change({ type: types[0] })}
-                    aria-labelledby={`${id}-title`}
-                    aria-describedby={`${id}-hint`}
-                  />
-                  <span className="choice-card__title" id={`${id}-title`}>
-                    {groupLabel(types)}
-                  </span>
-                  <span className="choice-card__hint" id={`${id}-hint`}>
-                    {groupHint(types)}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-          <FieldError id={ids.whenError} error={errors.autoType} />
-        </fieldset>
-      ) : (
-        // One way only (e.g. low balance alone): nothing to choose, its limit is asked for below.
-        <>
-          <input type="hidden" name={AUTOMATIC_FIELDS.group} value={0} />
-          <p className="auto-setup__only">
-            <strong>{groupLabel(group)}</strong> <span>{groupHint(group)}</span>
-          </p>
-          <FieldError id={ids.whenError} error={errors.autoType} />
-        </>
-      )}
+      <SetupWhenChoice offer={offer} choice={choice} change={change} money={money} error={errors.autoType} />
 
       {group.length > 1 ? (
         <SegmentedChoice
@@ -226,63 +165,6 @@ export function AutomaticSetup({
       <p className="auto-setup__summary" data-testid="auto-topup-summary" aria-live="polite">
         {summary ?? ''}
       </p>
-    </div>
-  );
-}
-
-/** The low-balance limit: a choice of the tenant's limits, or one typed (a fixed one is told above). */
-function LowBalanceLimit({
-  offer,
-  choice,
-  change,
-  money,
-  error,
-}: {
-  offer: AutomaticOffer;
-  choice: AutomaticChoice;
-  change: (patch: Partial<AutomaticChoice>) => void;
-  money: MoneyFormat;
-  error: string | undefined;
-}) {
-  const t = useTranslations('common');
-  const ids = { input: useId(), hint: useId(), error: useId() };
-  const limits = offer.lowBalanceLimit;
-  if (typeof limits === 'number' || limits === null) return null;
-  if (Array.isArray(limits)) {
-    return (
-      <SegmentedChoice
-        legend={t('lowBalanceLimitLabel')}
-        name={AUTOMATIC_FIELDS.limit}
-        options={limits.map((limit) => ({ value: String(limit / 100), label: money(limit) }))}
-        value={choice.limit}
-        onChange={(limit) => change({ limit })}
-        error={{ id: ids.error, message: error }}
-      />
-    );
-  }
-  return (
-    <div className="field">
-      <label htmlFor={ids.input}>{t('lowBalanceLimitLabel')}</label>
-      <input
-        id={ids.input}
-        name={AUTOMATIC_FIELDS.limit}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        value={choice.limit}
-        onChange={(event) => change({ limit: event.target.value })}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, error)}
-        data-testid="low-balance-limit"
-      />
-      <FieldMessages
-        ids={ids}
-        hint={t('lowBalanceLimitRange', {
-          min: money(CUSTOM_LOW_BALANCE_LIMIT_MIN),
-          max: money(CUSTOM_LOW_BALANCE_LIMIT_MAX),
-        })}
-        error={error}
-      />
     </div>
   );
 }

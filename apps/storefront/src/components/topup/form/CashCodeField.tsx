@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
-import { describedBy, FieldMessages } from '../../FieldMessages';
+import { useFieldIds } from '../../forms/field-ids';
+import { Field, fieldAria } from '../../forms/fields';
 import { TOPUP_FIELDS } from './form-post';
 
 /** The cash code that pays for the top-up. */
@@ -16,10 +16,10 @@ export function CashCodeField({
   error: string | undefined;
 }) {
   const t = useTranslations('common');
-  const ids = { input: useId(), hint: useId(), error: useId() };
+  const ids = useFieldIds();
+  const hint = t('cashCodeHint');
   return (
-    <div className="field">
-      <label htmlFor={ids.input}>{t('cashCodeLabel')}</label>
+    <Field ids={ids} label={t('cashCodeLabel')} hint={hint} error={error}>
       <input
         id={ids.input}
         name={TOPUP_FIELDS.cashCode}
@@ -29,10 +29,8 @@ export function CashCodeField({
         autoCapitalize="characters"
         value={cashCode}
         onChange={(event) => setCashCode(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, error)}
+        {...fieldAria(ids, hint, error)}
       />
-      <FieldMessages ids={ids} hint={t('cashCodeHint')} error={error} />
-    </div>
+    </Field>
   );
 }

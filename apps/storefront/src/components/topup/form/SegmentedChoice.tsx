@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { FieldError } from '../../FieldMessages';
+import { FieldError } from '../../forms/FieldMessages';
 
 export interface SegmentedChoiceProps<T extends string> {
   legend: string;

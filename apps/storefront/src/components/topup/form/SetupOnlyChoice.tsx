@@ -4,7 +4,7 @@ import type { PaymentToken } from '@shop/domain/contract';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { SavedMethodLabel } from '../../checkout/SavedMethodLabel';
-import { FieldError } from '../../FieldMessages';
+import { FieldError } from '../../forms/FieldMessages';
 import { AUTOMATIC_FIELDS } from './form-post';
 
 export interface SetupOnlyChoiceProps {

@@ -4,7 +4,7 @@ import type { Language } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { describedBy, FieldMessages } from '../../FieldMessages';
+import { Field, fieldAria } from '../../forms/fields';
 import { SMS_FIELDS } from './form-post';
 import type { FieldErrors } from './props';
 import { SetupOnlyChoice } from './SetupOnlyChoice';
@@ -27,7 +27,8 @@ export interface SmsSetupProps {
 export function SmsSetup({ offer, choice, change, savedMethods, errors }: SmsSetupProps) {
   const t = useTranslations('common');
   const language = useLocale() as Language;
-  const ids = { pin: useId(), hint: useId(), error: useId(), how: useId() };
+  const ids = { input: useId(), hint: useId(), error: useId(), how: useId() };
+  const pinHint = t('smsTopupPinHint');
   return (
     <div className="auto-setup" data-testid="sms-topup-setup">
       <div className="sms-setup__how" id={ids.how}>
@@ -38,10 +39,9 @@ export function SmsSetup({ offer, choice, change, savedMethods, errors }: SmsSet
         </p>
         <p className="field__hint">{t('smsTopupExampleExplained')}</p>
       </div>
-      <div className="field">
-        <label htmlFor={ids.pin}>{t('smsTopupPinLabel')}</label>
+      <Field ids={ids} label={t('smsTopupPinLabel')} hint={pinHint} error={errors.smsPin}>
         <input
-          id={ids.pin}
+          id={ids.input}
           name={SMS_FIELDS.pin}
           type="password"
           inputMode="numeric"
@@ -49,12 +49,10 @@ export function SmsSetup({ offer, choice, change, savedMethods, errors }: SmsSet
           maxLength={6}
           value={choice.pin}
           onChange={(event) => change({ pin: event.target.value.replace(/\D/g, '') })}
-          aria-invalid={errors.smsPin ? true : undefined}
-          aria-describedby={describedBy(ids, errors.smsPin)}
+          {...fieldAria(ids, pinHint, errors.smsPin)}
           data-testid="sms-pin"
         />
-        <FieldMessages ids={ids} hint={t('smsTopupPinHint')} error={errors.smsPin} />
-      </div>
+      </Field>
       <SetupOnlyChoice
         setupOnly={choice.setupOnly}
         savedMethod={choice.savedMethod}

@@ -1,9 +1,9 @@
 'use client';
 
 import { isAmountInRange, type PriceRange } from '@shop/domain';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { AmountChoice } from './AmountChoice';
-import { AutomaticSetup } from './AutomaticSetup';
 import { isLightChoice } from './automatic';
 import { CashCodeField } from './CashCodeField';
 import { amountTiles } from './cart-item';
@@ -12,10 +12,19 @@ import { LookupStatus } from './LookupStatus';
 import { loadSubmission } from './load-submission';
 import { PhoneNumberField } from './PhoneNumberField';
 import type { TopupFormProps } from './props';
-import { SmsSetup } from './SmsSetup';
 import { TopupTotal } from './TopupTotal';
 import { TopupTypeChoice } from './TopupTypeChoice';
 import { useTopupForm } from './useTopupForm';
+
+// The set-ups of an automatic or SMS top-up load when the shopper picks that type (warmed when
+// focus enters the form), so that a main page's first load carries only the one-off top-up.
+const AutomaticSetup = dynamic(() => import('./AutomaticSetup').then((setup) => setup.AutomaticSetup));
+const SmsSetup = dynamic(() => import('./SmsSetup').then((setup) => setup.SmsSetup));
+
+function loadSetups(props: TopupFormProps) {
+  if (props.automatic) void import('./AutomaticSetup');
+  if (props.sms) void import('./SmsSetup');
+}
 
 /**
  * Top-up type, phone number and amount (and for an automatic top-up, how it runs; for SMS
@@ -56,7 +65,10 @@ export function TopupForm(props: TopupFormProps) {
       method="post"
       action={TOPUP_POST_PATH}
       onSubmit={form.submit}
-      onFocus={() => void loadSubmission()}
+      onFocus={() => {
+        void loadSubmission();
+        loadSetups(props);
+      }}
       noValidate
       data-testid="topup-form"
     >

@@ -1,6 +1,6 @@
 import type { PriceRange, ServiceFees } from '@shop/domain';
 import type { AutoTopupLightQuery } from '@shop/domain/contract';
-import type { AutomaticOffer } from './automatic';
+import type { AutomaticChoice, AutomaticOffer } from './automatic';
 import type { SmsOffer } from './sms';
 
 export interface FixedAmount {
@@ -85,4 +85,13 @@ export interface FieldErrors {
   smsPin?: string;
   /** A refusal that concerns no single field. */
   form?: string;
+}
+
+/** What a part of the automatic set-up is given: the offer, the choice so far, and its one error. */
+export interface AutomaticPartProps {
+  offer: AutomaticOffer;
+  choice: AutomaticChoice;
+  change: (patch: Partial<AutomaticChoice>) => void;
+  money: MoneyFormat;
+  error: string | undefined;
 }

@@ -1,0 +1,5 @@
+import type { Setup } from './setup';
+
+export interface Order {
+  setups: Setup[];
+}

@@ -1,0 +1,5 @@
+import type { Order } from './order';
+
+export interface Setup {
+  order: Order;
+}

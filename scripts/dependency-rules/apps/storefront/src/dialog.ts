@@ -1,0 +1,3 @@
+import { Root } from '@radix-ui/react-dialog';
+
+export const dialogRoot = Root;

@@ -1,0 +1,3 @@
+import { readFileSync } from 'node:fs';
+
+export const ruleText = () => readFileSync('rule.txt', 'utf8');
