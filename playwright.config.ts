@@ -23,6 +23,8 @@ export default defineConfig({
   retries: 0,
   // A journey runs the whole stack and a browser on the same machine (two cores in CI).
   timeout: 60_000,
+  // A step waits for what a shopper would wait for: a page, a round trip or two to the API.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${ports.storefront}`,

@@ -52,12 +52,12 @@ const signIn = (account: typeof DEMO_ACCOUNT) =>
     body: JSON.stringify(account),
   });
 
-async function exitOf(process: ShopProcess): Promise<number | null> {
+async function exitOf(api: ShopProcess): Promise<number | null> {
   await waitFor(
-    () => `the API to end; it printed: ${process.output()}`,
-    async () => (process.child.exitCode === null ? undefined : true),
+    () => `the API to end; it printed: ${api.output()}`,
+    async () => (api.child.exitCode === null ? undefined : true),
   );
-  return process.child.exitCode;
+  return api.child.exitCode;
 }
 
 beforeAll(async () => {

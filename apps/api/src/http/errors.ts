@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DomainError, ERROR_CATALOGUE, ErrorCode, type ErrorStatus } from '@shop/domain';
-import type { ErrorEnvelope } from '@shop/domain/contract';
+import { BODY_TOO_LARGE_MESSAGE, type ErrorEnvelope } from '@shop/domain/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -24,8 +24,10 @@ function envelopeFor(error: FastifyError | DomainError): { status: number; body:
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    // Body parser failures (malformed JSON, wrong content type, too large) and the like.
-    return { status, body: { code: ErrorCode.VALIDATION_FAILED, message: error.message } };
+    // Body parser failures (malformed JSON, wrong content type, too large) and the like; the
+    // storefront's proxy words its own 413 the same way.
+    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BODY_TOO_LARGE_MESSAGE : error.message;
+    return { status, body: { code: ErrorCode.VALIDATION_FAILED, message } };
   }
   const code = status === 503 ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_ERROR;
   return { status: ERROR_CATALOGUE[code].status, body: { code, message: GENERIC_FAILURE } };

@@ -94,11 +94,11 @@ export async function forwardToApi(request: NextRequest): Promise<Response> {
   const outgoing = apiHeaders(await currentSession(tenant), request.headers);
   const target = `${API_URL}${request.nextUrl.pathname}${request.nextUrl.search}`;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const body = hasBody ? await bodyWithinLimit(request) : undefined;
-  if (hasBody && !body) {
-    return envelope(413, { code: ErrorCode.VALIDATION_FAILED, message: BODY_TOO_LARGE_MESSAGE });
-  }
   try {
+    const body = hasBody ? await bodyWithinLimit(request) : undefined;
+    if (hasBody && !body) {
+      return envelope(413, { code: ErrorCode.VALIDATION_FAILED, message: BODY_TOO_LARGE_MESSAGE });
+    }
     const upstream = await fetch(target, {
       method: request.method,
       headers: outgoing,
