@@ -139,6 +139,19 @@ describe.each(['sms', 'whatsapp'] as const)('voucher PINs by %s', (channel) => {
   }, 60_000);
 });
 
+/** "Send again" of a given-up delivery: accepted, sent, and the one message holds the PIN. */
+async function sentAgainOnce(
+  { orderNumber, cartName }: Omit<Bought, 'answer'>,
+  phoneNumber: string,
+  pin: string,
+) {
+  expect(await sendAgain(orderNumber, { cartName })).toMatchObject({ status: 202 });
+  await deliveryReaches(orderNumber, cartName, 'SENT');
+  const messages = await messagesTo(phoneNumber);
+  expect(messages).toHaveLength(1);
+  expect(messages[0]?.text).toContain(pin);
+}
+
 describe('the PINs of an order', () => {
   it('stay on the order while the gateway refuses, and go out once it takes them again', async () => {
     const phoneNumber = freshNumber('+49151');
@@ -167,6 +180,20 @@ describe('the PINs of an order', () => {
     const messages = await messagesTo(phoneNumber);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.text).toContain(pin);
+  }, 60_000);
+
+  it('are given up on at once when the gateway refuses the number for good; send again can still try', async () => {
+    const phoneNumber = freshNumber('+49152');
+    await api.sandbox.client.failMessages(phoneNumber, 1, { permanent: true });
+    const { cartName, orderNumber, answer } = await buyVoucher({ channel: 'sms', phoneNumber });
+    const failed = await deliveryReaches(orderNumber, cartName, 'FAILED');
+    expect(failed).toEqual({ channel: 'sms', phoneNumber, state: 'FAILED', sentAt: null });
+    const events = (await timeline(orderNumber)).map((event) => event.type);
+    expect(events.filter((type) => type === 'voucher-delivery.attempt')).toHaveLength(1);
+    expect(events.slice(-2)).toEqual(['voucher-delivery.refused', 'voucher-delivery.given-up']);
+    expect(await messagesTo(phoneNumber)).toEqual([]);
+
+    await sentAgainOnce({ orderNumber, cartName }, phoneNumber, answer.voucherPin);
   }, 60_000);
 
   it('are given up on after the last refused try; the PIN stays, and send again starts anew', async () => {
@@ -201,11 +228,7 @@ describe('the PINs of an order', () => {
     });
 
     await api.sandbox.client.failMessages(phoneNumber, 0);
-    expect(await sendAgain(orderNumber, { cartName })).toMatchObject({ status: 202 });
-    await deliveryReaches(orderNumber, cartName, 'SENT');
-    const messages = await messagesTo(phoneNumber);
-    expect(messages).toHaveLength(1);
-    expect(messages[0]?.text).toContain(answer.voucherPin);
+    await sentAgainOnce({ orderNumber, cartName }, phoneNumber, answer.voucherPin);
   }, 60_000);
 
   it('go only by a channel the shop offers, to a number of its countries', async () => {

@@ -51,12 +51,15 @@ export function sandboxClient(baseUrl: string) {
       (await json<{ balance: number }>(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance,
     /** The messages sent to an address or number, newest first. */
     outbox: (to: string) => json<OutboxMessage[]>(`/outbox?to=${encodeURIComponent(to)}`),
-    /** The SMS/WhatsApp gateway refuses (503) the next `count` messages to the number. */
-    failMessages: (to: string, count: number) =>
+    /**
+     * The SMS/WhatsApp gateway refuses the next `count` messages to the number, for now (503) or,
+     * `permanent`, for good (400 RECIPIENT_REFUSED).
+     */
+    failMessages: (to: string, count: number, { permanent = false }: { permanent?: boolean } = {}) =>
       json<{ to: string; count: number }>('/outbox/failures', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ to, count }),
+        body: JSON.stringify({ to, count, ...(permanent ? { permanent } : {}) }),
       }),
     /** The provider's payment, by its id or by its payer URL. */
     payment: (payerUrlOrId: string) => json<SandboxPayment>(`/psp/payments/${paymentIdOf(payerUrlOrId)}`),

@@ -28,6 +28,23 @@ export class MessageGatewayUnavailableError extends UpstreamUnavailableError {
   override readonly name = 'MessageGatewayUnavailableError';
 }
 
+/**
+ * The gateway refused the message for good (a 4xx: a number that takes no messages, a message
+ * it will never take): trying it again would not help.
+ */
+export class MessageRefusedError extends Error {
+  override readonly name = 'MessageRefusedError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Statuses below 500 that still mean "not now" rather than "never". */
+const TRY_LATER = new Set([408, 425, 429]);
+
 /** The sandbox's HTTP gateway (`POST /outbox/messages`, `Idempotency-Key` honoured). */
 export function createHttpMessageGateway(options: HttpClientOptions): MessageGateway {
   const unavailable = (message: string, attempts: number, cause: unknown) =>
@@ -41,6 +58,12 @@ export function createHttpMessageGateway(options: HttpClientOptions): MessageGat
         headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
       });
       if (answer.status >= 200 && answer.status < 300) return;
+      if (!TRY_LATER.has(answer.status)) {
+        throw new MessageRefusedError(
+          `The message gateway refused the message for good (${answer.status})`,
+          answer.status,
+        );
+      }
       throw new MessageGatewayUnavailableError(
         `The message gateway refused the message (${answer.status})`,
         answer.attempts,

@@ -4,7 +4,7 @@ import { isLastVoucherAttempt, isVoucherDeliveryOpen } from '@shop/domain';
 import type { TenantConfig, TenantRegistry } from '@shop/tenants';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageGateway } from '../adapters/messages';
+import { type MessageGateway, MessageRefusedError } from '../adapters/messages';
 import { deliveredVoucherUnits, vouchersOf } from '../fulfilment/answer';
 import { listUnits } from '../fulfilment/units';
 import type { JobQueue } from '../jobs/queue';
@@ -112,8 +112,9 @@ async function messagesOf(services: DeliveryServices, tenant: TenantConfig, orde
  * gateway is called and its end written after (no outside call inside a transaction); a delivery
  * sent or given up is not tried again, so a job repeated after success sends nothing. The
  * delivery's id (and the message's part, for an order of many PINs) is the gateway's idempotency
- * key: a try repeated after a crash between the gateway's answer and its record is taken once. A refusal fails the job, which pg-boss tries
- * again with back-off; after the last try the delivery is given up. Answers whether it was sent now.
+ * key: a try repeated after a crash between the gateway's answer and its record is taken once. A
+ * refusal for now fails the job, which pg-boss tries again with back-off; after the last try the
+ * delivery is given up, as it is at once on a refusal for good. Answers whether it was sent now.
  */
 export async function sendVoucherDelivery(services: DeliveryServices, deliveryId: string): Promise<boolean> {
   const attempt = await takeTry(services.db, deliveryId);
@@ -135,7 +136,10 @@ export async function sendVoucherDelivery(services: DeliveryServices, deliveryId
       );
     }
   } catch (error) {
-    await endTry(services.db, attempt, { sent: false, reason: (error as Error).message });
+    // A refusal for good (the number takes no messages) is given up at once, not tried again.
+    const hopeless = error instanceof MessageRefusedError;
+    await endTry(services.db, attempt, { sent: false, reason: (error as Error).message, hopeless });
+    if (hopeless) return false;
     throw error;
   }
   await endTry(services.db, attempt, { sent: true });

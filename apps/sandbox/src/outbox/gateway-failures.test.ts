@@ -50,6 +50,20 @@ describe('POST /outbox/failures', () => {
     expect(await texts(to)).toEqual(['fourth', 'third']);
   });
 
+  it('makes the gateway refuse them for good with 400 when permanent, keeping none of them', async () => {
+    const to = '+4917066660019';
+    expect(await failures({ to, count: 1, permanent: true })).toEqual({
+      status: 200,
+      json: { to, count: 1, permanent: true },
+    });
+    expect(await post({ channel: 'sms', to, text: 'refused' })).toEqual({
+      status: 400,
+      json: { code: 'RECIPIENT_REFUSED', message: expect.stringContaining(to) },
+    });
+    expect((await post({ channel: 'sms', to, text: 'kept' })).status).toBe(202);
+    expect(await texts(to)).toEqual(['kept']);
+  });
+
   it('takes the number with or without its leading +', async () => {
     expect(await failures({ to: '4917066660002', count: 1 })).toEqual({
       status: 200,
@@ -84,6 +98,7 @@ describe('POST /outbox/failures', () => {
     ['count', { to: '+4917066660006', count: 1.5 }],
     ['count', { to: '+4917066660006', count: 1001 }],
     ['count', { to: '+4917066660006', count: '1' }],
+    ['permanent', { to: '+4917066660006', count: 1, permanent: 'yes' }],
   ])('answers 400 VALIDATION_FAILED naming %s', async (field, body) => {
     const answer = await failures(body);
     expect(answer).toEqual({

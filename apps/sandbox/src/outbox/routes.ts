@@ -13,9 +13,11 @@ import { parseFailureRequest, parseGatewayMessage, parseIdempotencyKey, parseRec
  *   gateway; 202 `{ messageId }`, 400 `VALIDATION_FAILED`. An `Idempotency-Key` header makes a
  *   repeated message (same key, same body) answer the first one's id without keeping it twice
  *   (another body: 409 `IDEMPOTENCY_KEY_REUSED`); 503 `GATEWAY_UNAVAILABLE` while a failure
- *   request refuses messages to the number (the message is not kept).
- * - `POST /outbox/failures` `{ to, count }`: the gateway refuses the next `count` messages to that
- *   number, with or without its `+`; 200 `{ to, count }`.
+ *   request refuses messages to the number (the message is not kept), 400 `RECIPIENT_REFUSED`
+ *   while a permanent one does.
+ * - `POST /outbox/failures` `{ to, count, permanent? }`: the gateway refuses the next `count`
+ *   messages to that number, with or without its `+`, for now or (`permanent`) for good;
+ *   200 `{ to, count }` (and `permanent: true`).
  * - `GET /outbox?to=`: the messages, newest first, all or those sent to one recipient; JSON
  *   `[{ messageId, channel, to, from, subject, text, sentAt }]`, or a page for a browser (a
  *   request whose Accept header asks for HTML). 400 `VALIDATION_FAILED` for a `to` that is
@@ -45,12 +47,21 @@ export const outboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app, 
       }
       if (earlier.kind === 'replay') return reply.status(202).send({ messageId: earlier.answer });
     }
-    if (failures.refuses(to.replace(/^\+/, ''))) {
+    const refusal = failures.refuses(to.replace(/^\+/, ''));
+    if (refusal === 'for now') {
       return sendError(
         reply,
         503,
         'GATEWAY_UNAVAILABLE',
         `The gateway refused the message to ${to} (asked for by POST /outbox/failures)`,
+      );
+    }
+    if (refusal === 'for good') {
+      return sendError(
+        reply,
+        400,
+        'RECIPIENT_REFUSED',
+        `${to} takes no messages (asked for by POST /outbox/failures)`,
       );
     }
     const message = outbox.add({ channel, to, from: from ?? null, subject: null, text });
@@ -61,8 +72,9 @@ export const outboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app, 
   app.post('/failures', async (request, reply) => {
     const parsed = parseFailureRequest(request.body);
     if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
-    failures.set(parsed.value.digits, parsed.value.count);
-    return reply.status(200).send({ to: `+${parsed.value.digits}`, count: parsed.value.count });
+    const { digits, count, permanent } = parsed.value;
+    failures.set(digits, count, permanent ? 'for good' : 'for now');
+    return reply.status(200).send({ to: `+${digits}`, count, ...(permanent ? { permanent } : {}) });
   });
 
   app.get<{ Querystring: { to?: string | string[] } }>('/', async (request, reply) => {

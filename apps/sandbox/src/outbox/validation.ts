@@ -52,6 +52,8 @@ export interface FailureRequest {
   /** The number's digits: `+4917…` and `4917…` are the same number. */
   digits: string;
   count: number;
+  /** Refused for good (400) rather than for now (503). */
+  permanent: boolean;
 }
 
 /** The most messages one failure request can refuse: enough for any retry schedule. */
@@ -60,14 +62,15 @@ export const MAX_FAILURE_COUNT = 1000;
 /** The body of `POST /outbox/failures`: `{ to, count }`, `to` with or without its leading `+`. */
 export function parseFailureRequest(body: unknown): Parsed<FailureRequest> {
   if (!isRecord(body)) return fail('The body must be a JSON object');
-  const { to, count } = body;
+  const { to, count, permanent = false } = body;
   if (typeof to !== 'string' || !/^\+?\d{6,15}$/.test(to.trim())) {
     return fail('to must be a phone number: 6 to 15 digits, with or without a leading +');
   }
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > MAX_FAILURE_COUNT) {
     return fail(`count must be a whole number from 0 to ${MAX_FAILURE_COUNT}`);
   }
-  return { ok: true, value: { digits: to.trim().replace(/^\+/, ''), count } };
+  if (typeof permanent !== 'boolean') return fail('permanent must be true or false');
+  return { ok: true, value: { digits: to.trim().replace(/^\+/, ''), count, permanent } };
 }
 
 /** An `Idempotency-Key` header: 1 to 255 visible ASCII characters; undefined when there is none. */
