@@ -52,8 +52,8 @@ export function pageServer({
   const agent = new Agent({ keepAlive: true });
   const standIns = renderPlaceholders(renderSecret);
 
-  /** The page as the framework renders it for this request, with the placeholder for a nonce. */
-  const render = (incoming: IncomingMessage) =>
+  /** One render request; its error says whether it went over a kept connection the server had just closed. */
+  const renderOnce = (incoming: IncomingMessage) =>
     new Promise<RenderedPage>((resolve, reject) => {
       const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = incoming.headers;
       const rendering = request(
@@ -85,9 +85,25 @@ export function pageServer({
           });
         },
       );
-      rendering.on('error', reject);
+      rendering.on('error', (error: NodeJS.ErrnoException) =>
+        reject(Object.assign(error, { staleSocket: rendering.reusedSocket && error.code === 'ECONNRESET' })),
+      );
       rendering.end();
     });
+
+  /**
+   * The page as the framework renders it for this request, with the placeholder for a nonce. A
+   * kept connection the server closes just as it is reused fails the request (Node's documented
+   * race between keep-alive timeouts): that one is sent again once, on a new connection.
+   */
+  const render = async (incoming: IncomingMessage): Promise<RenderedPage> => {
+    try {
+      return await renderOnce(incoming);
+    } catch (error) {
+      if (!(error as { staleSocket?: boolean }).staleSocket) throw error;
+      return renderOnce(incoming);
+    }
+  };
 
   const send = (incoming: IncomingMessage, response: ServerResponse, page: RenderedPage, kept: boolean) => {
     const nonce = newNonce();
