@@ -2,7 +2,7 @@ import { authAnswerSchema, confirmAccountAnswerSchema, registerAnswerSchema } fr
 import type { OutboxMessage } from '@shop/sandbox/testing';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { DEMO_PASSWORD, demoUserName } from './accounts';
-import { sandboxUrl, uniqueClientAddress } from './checkout';
+import { ownClientAddress, sandboxUrl, uniqueClientAddress } from './checkout';
 import { expect, type Page } from './fixtures';
 import { requestShop, shopUrl } from './shop';
 
@@ -15,7 +15,8 @@ const json = (body: unknown, clientIp?: string) => ({
   method: 'POST',
   headers: {
     'Content-Type': 'application/json',
-    ...(clientIp ? { Cookie: `${COOKIE_NAMES.clientIp}=${clientIp}` } : {}),
+    // A shopper of its own address (decision 0062).
+    ...(clientIp ? { 'X-Forwarded-For': clientIp } : {}),
   },
   body: JSON.stringify(body),
 });
@@ -130,7 +131,5 @@ export async function freshAccount(shopId: string): Promise<FreshAccount> {
 /** Signs the browser in to a fresh account, its calls coming from the account's own address. */
 export async function signInTo(context: BrowserContext, account: FreshAccount) {
   await putSession(context, account.shopId, account.accessToken);
-  await context.addCookies([
-    { name: COOKIE_NAMES.clientIp, value: account.clientIp, url: shopUrl(account.shopId, '/') },
-  ]);
+  await ownClientAddress(context, account.shopId, account.clientIp);
 }

@@ -361,7 +361,8 @@ test('the proxy keeps a sign-in’s token in the httpOnly cookie and out of the 
   const body = JSON.stringify({ userName: email, password: 'Journey-Passw0rd-1' });
   const headers = {
     'Content-Type': 'application/json',
-    Cookie: `${COOKIE_NAMES.clientIp}=${uniqueClientAddress()}`,
+    // A shopper of its own address (decision 0062).
+    'X-Forwarded-For': uniqueClientAddress(),
   };
 
   const shop = await requestShop('topnet.localhost', '/api/auth/authenticate', {
@@ -389,7 +390,10 @@ test('the proxy keeps a sign-in’s token in the httpOnly cookie and out of the 
   const token = /^accessToken=([^;]+)/.exec(shop.headers['set-cookie']?.[0] ?? '')?.[1] ?? '';
   const signOut = await requestShop('topnet.localhost', '/api/auth/signOut', {
     method: 'POST',
-    headers: { Cookie: `${headers.Cookie}; accessToken=${token}; phoneNumber=%2B447712340110` },
+    headers: {
+      'X-Forwarded-For': headers['X-Forwarded-For'],
+      Cookie: `accessToken=${token}; phoneNumber=%2B447712340110`,
+    },
   });
   expect(signOut.status).toBe(200);
   expect(signOut.headers['set-cookie']).toEqual([

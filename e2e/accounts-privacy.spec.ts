@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { accountProfileSchema, type ErrorEnvelope, ownDataExportSchema } from '@shop/domain/contract';
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { type FreshAccount, freshAccount, mailCount, mailedCode, signIn, signInTo } from './account-sessions';
-import { uniqueClientAddress } from './checkout';
+import { ownClientAddress } from './checkout';
 import { expect, type Page, test } from './fixtures';
 import { callShop, expectNoAxeViolations, shopUrl, tenant } from './shop';
 
@@ -38,9 +38,7 @@ test('funkfix: the demo account downloads a copy of its data, with its three ord
 }) => {
   await signIn(context, 'funkfix');
   // The export counts against a limit per address: this journey is a client of its own.
-  await context.addCookies([
-    { name: COOKIE_NAMES.clientIp, value: uniqueClientAddress(), url: shopUrl('funkfix', '/') },
-  ]);
+  await ownClientAddress(context, 'funkfix');
   await page.goto(shopUrl('funkfix', '/account'));
   await page.getByRole('link', { name: 'Deine Daten herunterladen oder dein Konto löschen' }).click();
   await expect(page).toHaveURL(shopUrl('funkfix', PRIVACY));

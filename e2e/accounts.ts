@@ -48,15 +48,7 @@ export async function waitForCode(to: string, since: Date): Promise<string> {
   return code ?? '';
 }
 
-/**
- * The journey is a shopper of its own address (the `CLIENT_IP` cookie the storefront passes on),
- * so the API's limits per address never count another journey's sign-ins or codes.
- */
-export async function ownClientAddress(context: BrowserContext, shopId: string) {
-  await context.addCookies([
-    { name: COOKIE_NAMES.clientIp, value: uniqueClientAddress(), url: shopUrl(shopId, '/') },
-  ]);
-}
+export { ownClientAddress } from './checkout';
 
 /** An account opened through the API and not confirmed yet. */
 export async function registeredAccount(shopId: string, userName: string, password: string): Promise<void> {

@@ -3,12 +3,12 @@ import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import { callApi } from './accounts';
 import {
   choosePayment,
+  ownClientAddress,
   PAY_BUTTON,
   payByCard,
   payerPage,
   sandboxUrl,
   testCards,
-  uniqueClientAddress,
   uniqueNumber,
 } from './checkout';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
@@ -25,10 +25,8 @@ async function cartInBrowser(context: BrowserContext, shopId: string, productId:
     method: 'POST',
     body: JSON.stringify({ items: [{ productId, phoneNumber: uniqueNumber(prefix) }] }),
   });
-  await context.addCookies([
-    { name: COOKIE_NAMES.cartName, value: cartName, url: shopUrl(shopId, '/') },
-    { name: COOKIE_NAMES.clientIp, value: uniqueClientAddress(), url: shopUrl(shopId, '/') },
-  ]);
+  await context.addCookies([{ name: COOKIE_NAMES.cartName, value: cartName, url: shopUrl(shopId, '/') }]);
+  await ownClientAddress(context, shopId);
   return cartName;
 }
 

@@ -3,7 +3,7 @@ import { COOKIE_NAMES, NECESSARY_COOKIES } from '@shop/storefront/cookie-names';
 import { type TenantConfig, tenantTranslations } from '@shop/tenants';
 import { ports } from '../playwright.config';
 import { callApi } from './accounts';
-import { addTopup, payByCard, sandboxUrl, testCards, uniqueClientAddress, uniqueNumber } from './checkout';
+import { addTopup, ownClientAddress, payByCard, sandboxUrl, testCards, uniqueNumber } from './checkout';
 import { cartWith, productToBuy } from './demo-cart';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
 import { demoTenants, shopUrl, tenant } from './shop';
@@ -83,9 +83,7 @@ for (const tenant of demoTenants) {
     context,
   }) => {
     test.setTimeout(60_000);
-    await context.addCookies([
-      { name: COOKIE_NAMES.clientIp, value: uniqueClientAddress(), url: shopUrl(shopId, '/') },
-    ]);
+    await ownClientAddress(context, shopId);
     const requests = recordRequests(context);
 
     // Before consent: the banner asks, and nothing but the shop itself is reached or remembered.

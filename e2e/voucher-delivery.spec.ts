@@ -1,11 +1,11 @@
 import { COOKIE_NAMES } from '@shop/storefront/cookie-names';
 import {
   expectOutcome,
+  ownClientAddress,
   PAY_BUTTON,
   payByCard,
   sandboxUrl,
   testCards,
-  uniqueClientAddress,
   uniqueNumber,
 } from './checkout';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
@@ -31,10 +31,7 @@ async function outbox(msisdn: string): Promise<OutboxMessage[]> {
 }
 
 /** A shopper of their own address, so that no other journey's calls count against their limits. */
-const ownAddress = (context: BrowserContext) =>
-  context.addCookies([
-    { name: COOKIE_NAMES.clientIp, value: uniqueClientAddress(), url: shopUrl('ladeplatz', '/') },
-  ]);
+const ownAddress = (context: BrowserContext) => ownClientAddress(context, 'ladeplatz');
 
 /** A PixelPass voucher in the cart, on the payment page. */
 async function voucherAtPayment(page: Page) {

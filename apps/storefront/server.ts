@@ -6,13 +6,17 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import next from 'next';
 import { apiUrlOf } from './src/lib/api-url';
+import { isRenderRequest, PAGE_RENDER_HEADER } from './src/lib/page-render';
 import { newNonce } from './src/lib/security-headers';
 import { watchCatalogue } from './src/server/catalogue-changes';
+import { clientAddressOf, stampClientAddress } from './src/server/client-address';
 import { createPageCache } from './src/server/page-cache';
 import { pageServer } from './src/server/page-server';
 import { stylesInliner } from './src/server/page-styles';
 
 const port = Number(process.env.PORT ?? 3000);
+// Read before the framework sets NODE_ENV for itself.
+const clientAddress = clientAddressOf(process.env);
 // Shared by every process of one storefront, so that any of them may render a page another keeps.
 process.env.PAGE_RENDER_SECRET ||= newNonce();
 const renderSecret = process.env.PAGE_RENDER_SECRET;
@@ -31,6 +35,11 @@ const answer = pageServer({
 });
 
 const server = createServer((request, response) => {
+  // A render request of the page cache already carries the shopper's address.
+  const header = request.headers[PAGE_RENDER_HEADER];
+  if (!isRenderRequest(Array.isArray(header) ? header[0] : header, renderSecret)) {
+    stampClientAddress(request, clientAddress(request));
+  }
   answer(request, response).catch((error: unknown) => {
     console.error(error);
     if (!response.headersSent) response.statusCode = 500;

@@ -20,9 +20,10 @@ import type { PaymentProvider } from './adapters/payment-provider';
 import { openCatalogueCache } from './catalogue/cache';
 import { createNumberOwners } from './catalogue/number-owners';
 import { appEntryKeysOf } from './env';
+import { proxyTrust, registerTrustedProxies } from './http/client-address';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
-import { type AbuseLimitOptions, registerAbuseLimits } from './http/rate-limits';
+import { type AbuseLimitOptions, createAbuseLimits } from './http/rate-limits';
 import { OneLinePerRequest } from './http/request-log';
 import { tenantContext } from './http/tenant-context';
 import { requestCommit } from './jobs/commit-order';
@@ -85,6 +86,8 @@ export interface AppDependencies {
   appEntryKeys?: ReadonlyMap<string, string>;
   /** Whether the blog's GraphQL schema answers introspection queries (never in production). */
   graphqlIntrospection?: boolean;
+  /** The proxies whose word on the client's address the API takes (`TRUSTED_PROXIES`, decision 0062). */
+  trustedProxies?: readonly string[];
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -125,8 +128,10 @@ export async function buildApp({
   abuseLimits,
   appEntryKeys = appEntryKeysOf({ NODE_ENV: 'development' }),
   graphqlIntrospection = false,
+  trustedProxies = ['loopback'],
   logger = false,
 }: AppDependencies) {
+  const trust = proxyTrust(trustedProxies);
   const app = Fastify({
     logger,
     requestIdHeader: false,
@@ -134,12 +139,13 @@ export async function buildApp({
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: '127.0.0.1',
+    trustProxy: trust,
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     logController: new OneLinePerRequest(),
     ...edgeErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerTrustedProxies(app, trust);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -160,7 +166,7 @@ export async function buildApp({
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  const limits = await registerAbuseLimits(app, abuseLimits);
+  const limits = createAbuseLimits(abuseLimits);
 
   const { checkout, fulfilment } = servicesOf({
     db,

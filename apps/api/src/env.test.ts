@@ -24,6 +24,15 @@ describe('readEnv', () => {
     );
   });
 
+  it('takes TRUSTED_PROXIES as addresses, ranges and the names of ranges only', () => {
+    expect(readEnv({ TRUSTED_PROXIES: '10.0.0.0/8, loopback fd00::1' }).TRUSTED_PROXIES).toBe(
+      '10.0.0.0/8, loopback fd00::1',
+    );
+    expect(() => readEnv({ TRUSTED_PROXIES: 'storefront.internal' })).toThrowError(
+      /TRUSTED_PROXIES: must be addresses, CIDR ranges/,
+    );
+  });
+
   it('names every bad variable', () => {
     expect(() => readEnv({ API_PORT: 'eighty', DATABASE_URL: 'mysql://db/shop' })).toThrowError(
       /API_PORT[\s\S]*DATABASE_URL: must be a postgres/,

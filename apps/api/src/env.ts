@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
+import { trustedProxyList } from '@shop/domain';
 import { z } from 'zod';
 import { DEVELOPMENT_PIN_KEY } from './vouchers/pin-crypto';
 
@@ -8,6 +10,16 @@ const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 const SANDBOX_OPERATOR_SECRET = 'sandbox-operator-secret';
 /** The sandbox app simulator's key for callhome's entry links, public like the others. */
 export const SANDBOX_APP_ENTRY_KEYS = 'callhome:sandbox-app-key-callhome';
+
+/** Whether `TRUSTED_PROXIES` names only what the proxy check understands. */
+function isProxyList(value: string): boolean {
+  try {
+    proxyAddr.compile(trustedProxyList(value, 'production'));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -59,6 +71,18 @@ const envSchema = z.object({
   /** Redis that keeps the abuse limits' counts for every API process; unset means each process counts in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   NODE_ENV: z.string().default('development'),
+  /**
+   * The proxies whose word on the client's address the API takes: the storefront's `X-CLIENT-IP`
+   * and their `X-Forwarded-For` (decision 0062). Addresses, CIDR ranges, `loopback`, `linklocal`,
+   * `uniquelocal` or `none`; default loopback outside production and none in it.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .refine(
+      (value) => isProxyList(value),
+      'must be addresses, CIDR ranges, loopback, linklocal, uniquelocal or none',
+    )
+    .optional(),
   /**
    * `true` for a demo deployment: the API loads the demo accounts, saved cards, stock and posts
    * and may run on a database that holds them. Default: true outside production, false in it.

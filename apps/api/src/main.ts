@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { type DatabaseHandle, syncTenants } from '@shop/db';
+import { trustedProxyList } from '@shop/domain';
 import { tenants } from '@shop/tenants';
 import closeWithGrace from 'close-with-grace';
 import { createRedis } from './adapters/redis';
@@ -59,6 +60,7 @@ async function serve(database: DatabaseHandle): Promise<void> {
     jobs,
     abuseLimits: { redis },
     graphqlIntrospection: env.NODE_ENV !== 'production',
+    trustedProxies: trustedProxyList(env.TRUSTED_PROXIES, env.NODE_ENV),
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type AccountContext, type AccountServices, assertAccountsOffered } from '../accounts/context';
-import { type AbuseLimits, clientAddress } from './rate-limits';
+import { clientAddress } from './client-address';
+import type { AbuseLimits } from './rate-limits';
 import { type SignedIn, signedIn } from './session';
 
 /** The context of an account call: codes sent count against the limits per client and per recipient. */

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { CheckoutContext, CheckoutServices } from '../checkout/context';
 import { shopOrigin } from '../checkout/shop-origin';
-import { type AbuseLimits, clientAddress } from './rate-limits';
+import { clientAddress } from './client-address';
+import type { AbuseLimits } from './rate-limits';
 
 const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 

@@ -1,59 +1,67 @@
-import { isIP } from 'node:net';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { DomainError } from '@shop/domain';
+import { type Allowance, DomainError, type ErrorCode } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientAddress } from './client-address';
+import { type LimitStore, memoryLimitStore, redisLimitStore } from './limit-store';
+
+export type { Allowance };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** At most `max` uses in `windowMs`. */
-export interface Allowance {
-  max: number;
-  windowMs: number;
-}
-
-/** The abuse limits and their defaults (docs/decisions/0015-abuse-limits.md); every count is per tenant. */
+/**
+ * The abuse limits and their defaults (docs/decisions/0015-abuse-limits.md); every count is per
+ * tenant. Each is a bucket of `max` uses refilled over `windowMs`. Limits per client address are
+ * sized for a mobile carrier's shared address, with a hundred shoppers a minute behind it; the
+ * tight ones count what identifies one shopper: the number, the cart, the order, the account.
+ */
 export const DEFAULT_ABUSE_LIMITS = {
   /** One-time codes sent by SMS to one number. */
   otpPerNumber: { max: 3, windowMs: HOUR },
   otpPerNumberDaily: { max: 8, windowMs: DAY },
   /** One-time codes sent by SMS at the request of one client address. */
-  otpPerClient: { max: 10, windowMs: HOUR },
+  otpPerClient: { max: 100, windowMs: HOUR },
   /**
    * Every one-time code a shop sends: a ceiling on its SMS spend that holds even against a caller
    * who forges its address and walks through numbers.
    */
   otpPerShop: { max: 1000, windowMs: HOUR },
   /** The contact step (checkout-address, resend-otp), whether or not a code goes out. */
-  contact: { max: 20, windowMs: MINUTE },
-  numberLookup: { max: 30, windowMs: MINUTE },
+  contact: { max: 200, windowMs: MINUTE },
+  numberLookup: { max: 200, windowMs: MINUTE },
   /** Postcode look-ups of the address forms (checkout and profile). */
-  addressLookup: { max: 30, windowMs: MINUTE },
+  addressLookup: { max: 200, windowMs: MINUTE },
   /** Creating and changing carts. */
-  cart: { max: 60, windowMs: MINUTE },
-  /** Starting payments at the provider. */
-  payment: { max: 10, windowMs: MINUTE },
+  cart: { max: 200, windowMs: MINUTE },
+  /** Starting payments at the provider, from one address and for one cart. */
+  payment: { max: 150, windowMs: MINUTE },
+  paymentPerCart: { max: 10, windowMs: 10 * MINUTE },
   /** The result page asks every 2 s, up to 10 times per payment. */
-  commitPolling: { max: 60, windowMs: MINUTE },
-  /** Sign-in tries (password or code), from one address and for one user name. */
-  signInPerClient: { max: 30, windowMs: 15 * MINUTE },
-  signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  commitPolling: { max: 250, windowMs: MINUTE },
+  commitPollingPerOrder: { max: 30, windowMs: MINUTE },
+  /**
+   * Failed sign-ins (a wrong password, code, assertion or app link): from one address, for one
+   * user name from one address, and for one user name by password from anywhere. A success
+   * counts against none of them.
+   */
+  signInPerClient: { max: 300, windowMs: 15 * MINUTE },
+  signInPerAccountAndClient: { max: 10, windowMs: 15 * MINUTE },
+  signInPerAccount: { max: 50, windowMs: 15 * MINUTE },
   /** Registrations from one address. */
-  registerPerClient: { max: 10, windowMs: HOUR },
+  registerPerClient: { max: 50, windowMs: HOUR },
   /** Confirmation and reset codes checked, from one address (each code also dies after five wrong tries). */
-  codeCheckPerClient: { max: 30, windowMs: 15 * MINUTE },
+  codeCheckPerClient: { max: 200, windowMs: 15 * MINUTE },
   /** Account codes (confirmation, reset, sign-in) sent to one address or number, and at one client's request. */
   accountCodePerRecipient: { max: 5, windowMs: HOUR },
-  accountCodePerClient: { max: 20, windowMs: HOUR },
+  accountCodePerClient: { max: 100, windowMs: HOUR },
   /** Copies of an account's data: each reads every order of the account. */
   accountExport: { max: 10, windowMs: HOUR },
   /** "Send again" of an order's voucher PINs by SMS or WhatsApp, per order (decision 0048). */
   voucherSendAgain: { max: 3, windowMs: HOUR },
   /** The storefront's error reports. */
-  clientLog: { max: 30, windowMs: MINUTE },
+  clientLog: { max: 120, windowMs: MINUTE },
 } as const satisfies Record<string, Allowance>;
 
 export type AbuseLimitName = keyof typeof DEFAULT_ABUSE_LIMITS;
@@ -95,23 +103,41 @@ export interface AbuseLimits {
    * then counts none of them (unless another call took the last use at the same moment).
    */
   take(request: FastifyRequest, uses: readonly LimitUse[]): Promise<void>;
+  /**
+   * A try of a secret (password, code, assertion, app link): refused while any of the limits is
+   * used up, counted against them only when it fails as a wrong secret.
+   */
+  secretTry<T>(request: FastifyRequest, uses: readonly LimitUse[], tryIt: () => Promise<T>): Promise<T>;
 }
 
-/** The shopper's address: the storefront's `X-CLIENT-IP` when it is an IP address, else the peer's. */
-export function clientAddress(request: FastifyRequest): string {
-  const header = request.headers['x-client-ip'];
-  const given = (Array.isArray(header) ? header[0] : header)?.trim();
-  return normalizeIP(given && isIP(given) ? given : request.ip);
+/** The refusals that mean "wrong secret": what a guesser gets, and what the sign-in limits count. */
+const WRONG_SECRET: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'NotAuthorizedException',
+  'AUTHENTICATION_FAILED',
+  'INVALID_VERIFICATION_CODE',
+  'APP_ENTRY_LINK_INVALID',
+]);
+
+/**
+ * The sign-in limits a try counts against: its address, its user name from that address, and,
+ * for a password, its user name from anywhere (a code sent to the owner stays open to them).
+ */
+export function signInUses(
+  request: FastifyRequest,
+  userName?: string,
+  { byPassword = true }: { byPassword?: boolean } = {},
+): LimitUse[] {
+  const client = clientAddress(request);
+  const uses: LimitUse[] = [{ limit: 'signInPerClient', subject: client }];
+  if (userName === undefined) return uses;
+  const account = userName.trim().toLowerCase();
+  uses.push({ limit: 'signInPerAccountAndClient', subject: `${account} ${client}` });
+  if (byPassword) uses.push({ limit: 'signInPerAccount', subject: account });
+  return uses;
 }
 
-/** The request as a manual limiter of @fastify/rate-limit reads it, with the key and ceiling of one use. */
-interface Probe extends FastifyRequest {
-  limitKey: string;
-  limitMax: number;
-}
-
-function refusal(limit: AbuseLimitName, ttlMs: number): DomainError {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+function refusal(limit: AbuseLimitName, waitMs: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const options = { retryAfterSeconds: seconds };
   return OTP_LIMITS.has(limit)
     ? new DomainError(
@@ -122,61 +148,73 @@ function refusal(limit: AbuseLimitName, ttlMs: number): DomainError {
     : new DomainError('TOO_MANY_REQUESTS', `Too many requests; try again in ${seconds} s`, options);
 }
 
-/** Registers @fastify/rate-limit (no limit of its own on any route) and answers the named limits. */
-export async function registerAbuseLimits(
-  app: FastifyInstance,
-  { redis, overrides = {} }: AbuseLimitOptions = {},
-): Promise<AbuseLimits> {
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'shop-limits:' });
-  const names = Object.keys(DEFAULT_ABUSE_LIMITS) as AbuseLimitName[];
-  const allowances = Object.fromEntries(
-    names.map((name) => [name, { ...DEFAULT_ABUSE_LIMITS[name], ...overrides[name] }]),
-  ) as Record<AbuseLimitName, Allowance>;
-  const counters = Object.fromEntries(
-    names.map((name) => [
-      name,
-      app.createRateLimit({
-        keyGenerator: (request) => (request as Probe).limitKey,
-        max: (request) => (request as Probe).limitMax,
-        timeWindow: allowances[name].windowMs,
-      }),
-    ]),
-  ) as Record<AbuseLimitName, ReturnType<FastifyInstance['createRateLimit']>>;
+/** The named limits, counted in Redis when given (shared by every API process), else in memory. */
+export function createAbuseLimits({ redis, overrides = {} }: AbuseLimitOptions = {}): AbuseLimits {
+  const store: LimitStore = redis ? redisLimitStore(redis) : memoryLimitStore();
+  const allowanceOf = (request: FastifyRequest, limit: AbuseLimitName): Allowance => {
+    const allowance = { ...DEFAULT_ABUSE_LIMITS[limit], ...overrides[limit] };
+    return { ...allowance, max: TENANT_MAX[limit]?.(request.tenant) ?? allowance.max };
+  };
 
-  /** Where the use stands: `full` when no further use is allowed, and for how long. */
-  async function state(request: FastifyRequest, use: LimitUse, increment: boolean) {
-    const probe: Probe = Object.assign(Object.create(request) as FastifyRequest, {
-      limitKey: `${use.limit}:${request.tenant.shopId}:${use.subject}`,
-      limitMax: TENANT_MAX[use.limit]?.(request.tenant) ?? allowances[use.limit].max,
-    });
-    const result = await counters[use.limit](probe, { increment });
-    if (result.isAllowed) return { use, full: false, ttl: 0 };
-    return { use, full: increment ? result.isExceeded : result.remaining === 0, ttl: result.ttl };
-  }
-
-  async function count(request: FastifyRequest, uses: readonly LimitUse[]): Promise<void> {
-    if (uses.length > 1) {
-      const before = await Promise.all(uses.map((use) => state(request, use, false)));
-      const full = before.find((use) => use.full);
-      if (full) throw refusal(full.use.limit, full.ttl);
+  /** The first of the uses that does not fit, with how long until it would. */
+  async function firstFull(request: FastifyRequest, uses: readonly LimitUse[], count: boolean) {
+    const verdicts = await Promise.all(
+      uses.map(async (use) => ({
+        use,
+        verdict: await store.use(
+          `${use.limit}:${request.tenant.shopId}:${use.subject}`,
+          allowanceOf(request, use.limit),
+          count,
+        ),
+      })),
+    );
+    for (const { use, verdict } of verdicts) {
+      if (!verdict.allowed) return { limit: use.limit, retryAfterMs: verdict.retryAfterMs };
     }
-    const after = await Promise.all(uses.map((use) => state(request, use, true)));
-    const over = after.find((use) => use.full);
-    if (over) throw refusal(over.use.limit, over.ttl);
+    return undefined;
   }
 
-  async function take(request: FastifyRequest, uses: readonly LimitUse[]): Promise<void> {
+  /** Runs a step of the store; an outage must not stop the shop: the call goes through uncounted. */
+  async function orUncounted(request: FastifyRequest, step: () => Promise<void>): Promise<void> {
     try {
-      await count(request, uses);
+      await step();
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      // A store outage must not stop the shop: the call goes through uncounted.
       request.log.warn({ err: error }, 'abuse limits unavailable; the call is not counted');
+    }
+  }
+
+  const refuseWhenFull = async (request: FastifyRequest, uses: readonly LimitUse[], count: boolean) => {
+    const full = await firstFull(request, uses, count);
+    if (full) throw refusal(full.limit, full.retryAfterMs);
+  };
+
+  async function take(request: FastifyRequest, uses: readonly LimitUse[]): Promise<void> {
+    await orUncounted(request, async () => {
+      if (uses.length > 1) await refuseWhenFull(request, uses, false);
+      await refuseWhenFull(request, uses, true);
+    });
+  }
+
+  async function secretTry<T>(
+    request: FastifyRequest,
+    uses: readonly LimitUse[],
+    tryIt: () => Promise<T>,
+  ): Promise<T> {
+    await orUncounted(request, () => refuseWhenFull(request, uses, false));
+    try {
+      return await tryIt();
+    } catch (error) {
+      if (error instanceof DomainError && WRONG_SECRET.has(error.code)) {
+        await orUncounted(request, async () => void (await firstFull(request, uses, true)));
+      }
+      throw error;
     }
   }
 
   return {
     guard: (limit) => (request) => take(request, [{ limit, subject: clientAddress(request) }]),
     take,
+    secretTry,
   };
 }

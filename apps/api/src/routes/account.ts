@@ -14,7 +14,7 @@ import type { AccountServices } from '../accounts/context';
 import { historyOrder, orderHistory } from '../accounts/history';
 import { editProfile, profileOf } from '../accounts/profile';
 import { signedInAccount } from '../http/account-context';
-import type { AbuseLimits } from '../http/rate-limits';
+import { type AbuseLimits, signInUses } from '../http/rate-limits';
 import { accountCallErrors, tenantHeadersSchema } from '../http/schemas';
 
 const errors = accountCallErrors;
@@ -54,11 +54,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Ab
     },
     async (request) => {
       const { context, session } = await account(request);
+      const edit = () => editProfile(context, session.customer, session.sessionHash, request.body);
       // A stolen session must not become a way to guess the password.
-      if (request.body.currentPassword !== undefined) {
-        await limits.take(request, [{ limit: 'signInPerAccount', subject: session.customer.userName }]);
-      }
-      return editProfile(context, session.customer, session.sessionHash, request.body);
+      if (request.body.currentPassword === undefined) return edit();
+      return limits.secretTry(request, signInUses(request, session.customer.userName), edit);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Database } from '@shop/db';
 import { appSessionAnswerSchema, appSessionBodySchema } from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AbuseLimits, clientAddress } from '../http/rate-limits';
+import { type AbuseLimits, signInUses } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 import { openAppSession } from '../mobile-app/sessions';
 
@@ -14,8 +14,6 @@ export const appSessionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/shop/rest/app-sessions',
     {
-      onRequest: (request) =>
-        limits.take(request, [{ limit: 'signInPerClient', subject: clientAddress(request) }]),
       schema: {
         tags: ['mobile app'],
         summary: 'Open the session of a signed app entry link',
@@ -34,15 +32,17 @@ export const appSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      openAppSession(
-        {
-          db,
-          tenant: request.tenant,
-          appKey: appEntryKeys.get(request.tenant.shopId),
-          now: new Date(),
-          log: request.log,
-        },
-        request.body.entryToken,
+      limits.secretTry(request, signInUses(request), () =>
+        openAppSession(
+          {
+            db,
+            tenant: request.tenant,
+            appKey: appEntryKeys.get(request.tenant.shopId),
+            now: new Date(),
+            log: request.log,
+          },
+          request.body.entryToken,
+        ),
       ),
   );
 };

@@ -24,7 +24,7 @@ import { authenticate, sendLoginCode } from '../accounts/sign-in';
 import { identityProviderOf, ssoAuthenticate } from '../accounts/sso';
 import { createAssertionVerifier } from '../adapters/identity-provider';
 import { accountContextOf } from '../http/account-context';
-import { type AbuseLimits, clientAddress } from '../http/rate-limits';
+import { type AbuseLimits, signInUses } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 import { bearerToken } from '../http/session';
 
@@ -45,11 +45,6 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Abuse
   { limits, ...services },
 ) => {
   const context = (request: FastifyRequest) => accountContextOf(services, limits, request);
-  const signInTry = (request: FastifyRequest, userName: string) =>
-    limits.take(request, [
-      { limit: 'signInPerClient', subject: clientAddress(request) },
-      { limit: 'signInPerAccount', subject: userName.trim().toLowerCase() },
-    ]);
   const codeCheck = limits.guard('codeCheckPerClient');
   const assertions = createAssertionVerifier();
 
@@ -96,8 +91,11 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Abuse
     },
     async (request) => {
       assertAccountsOffered(request.tenant);
-      await signInTry(request, request.body.userName);
-      return authenticate(context(request), request.body, bearerToken(request));
+      const { userName, code } = request.body;
+      const uses = signInUses(request, userName, { byPassword: code === undefined });
+      return limits.secretTry(request, uses, () =>
+        authenticate(context(request), request.body, bearerToken(request)),
+      );
     },
   );
 
@@ -115,8 +113,9 @@ export const authRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Abuse
     },
     async (request) => {
       identityProviderOf(request.tenant);
-      await limits.take(request, [{ limit: 'signInPerClient', subject: clientAddress(request) }]);
-      return ssoAuthenticate(context(request), assertions, request.body, bearerToken(request));
+      return limits.secretTry(request, signInUses(request), () =>
+        ssoAuthenticate(context(request), assertions, request.body, bearerToken(request)),
+      );
     },
   );
 

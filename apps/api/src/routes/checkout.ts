@@ -131,6 +131,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
       const { paymentMethod, cartName, savePayment, additionalData, paymentTokenId } = request.body;
       const { deviceId, fraudnetSessionId } = request.body;
       const method = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.name;
+      await limits.take(request, [{ limit: 'paymentPerCart', subject: cartName }]);
       const context = await orderingContext(request);
       return startPayment(context, {
         cartName,
@@ -162,6 +163,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
         request.body;
       const field =
         voucherdeliveryaddress === undefined ? 'voucherDeliveryAddress' : 'voucherdeliveryaddress';
+      await limits.take(request, [{ limit: 'paymentPerCart', subject: cartName }]);
       return startPayment(await orderingContext(request), {
         cartName,
         method: 'applepay',

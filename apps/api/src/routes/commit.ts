@@ -26,7 +26,9 @@ export const commitRoutes: FastifyPluginAsyncZod<
         },
       },
     },
-    async (request) =>
-      commitByNumber({ ...services, tenant: request.tenant, log: request.log }, request.body),
+    async (request) => {
+      await limits.take(request, [{ limit: 'commitPollingPerOrder', subject: request.body.orderNumber }]);
+      return commitByNumber({ ...services, tenant: request.tenant, log: request.log }, request.body);
+    },
   );
 };

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
 import { deleteAccount, exportFileName, exportOwnData, sendDeletionCode } from '../accounts/own-data';
 import { signedInAccount } from '../http/account-context';
-import { type AbuseLimits, clientAddress } from '../http/rate-limits';
+import { type AbuseLimits, signInUses } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 const errors = {
@@ -86,11 +86,9 @@ export const ownDataRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Ab
     async (request) => {
       const { context, session } = await account(request);
       // A password or code tried here is a sign-in try: it counts against the same limits.
-      await limits.take(request, [
-        { limit: 'signInPerClient', subject: clientAddress(request) },
-        { limit: 'signInPerAccount', subject: session.customer.userName },
-      ]);
-      return deleteAccount(context, session.customer, request.body);
+      return limits.secretTry(request, signInUses(request, session.customer.userName), () =>
+        deleteAccount(context, session.customer, request.body),
+      );
     },
   );
 };

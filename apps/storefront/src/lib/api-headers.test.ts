@@ -30,11 +30,11 @@ describe('the headers of a call to the API', () => {
     });
   });
 
-  it('take the channel, country and client address from the session’s cookies', () => {
+  it('take the channel and country from the session’s cookies, never the client address', () => {
     const headers = apiHeaders(session({ channel: 'app', LOCALE: 'en-GB', CLIENT_IP: '198.51.100.2' }));
     expect(headers.get('x-channel')).toBe('app');
     expect(headers.get('x-country')).toBe('GB');
-    expect(headers.get('x-client-ip')).toBe('198.51.100.2');
+    expect(headers.get('x-client-ip')).toBe('203.0.113.7');
   });
 
   it('carry the signed-in shopper’s session as a Bearer token, unless the caller names its own', () => {

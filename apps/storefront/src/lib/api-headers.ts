@@ -1,6 +1,7 @@
 import { DEFAULT_CHANNEL, parseLocale } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { cookies, headers } from 'next/headers';
+import { CLIENT_ADDRESS_HEADER } from './client-address-header';
 import { COOKIE_NAMES } from './cookie-names';
 
 /** The shopper a call to the API is made for, as the storefront's request shows them. */
@@ -8,7 +9,7 @@ export interface ShopperSession {
   /** The tenant named by the Host; undefined on the index host. */
   tenant: TenantConfig | undefined;
   cookies: { get(name: string): { value: string } | undefined };
-  /** The address the shopper's request came from. */
+  /** The address the shopper's request came from, as the storefront's server found it (decision 0062). */
   clientIp: string | undefined;
 }
 
@@ -32,7 +33,7 @@ const PASSED_THROUGH = [
  * - `X-Tenant-Id`: the Host's tenant; on the index host the forwarded request's own.
  * - `X-Country`: the country of an `xx-YY` `LOCALE` cookie, else the tenant's, upper case.
  * - `X-Channel`: the session's channel, its `channel` cookie, else `web`.
- * - `X-CLIENT-IP`: the `CLIENT_IP` cookie, else the address the request came from.
+ * - `X-CLIENT-IP`: the address the request came from, never one the browser names (decision 0062).
  * - `Authorization`: the caller's own, else `Bearer` with the signed-in shopper's `accessToken` cookie.
  */
 export function apiHeaders({ tenant, cookies, clientIp }: ShopperSession, forwarded?: Headers): Headers {
@@ -47,8 +48,7 @@ export function apiHeaders({ tenant, cookies, clientIp }: ShopperSession, forwar
   const country = (locale && parseLocale(locale).country) || tenant?.country || forwarded?.get('x-country');
   if (country) outgoing.set('X-Country', country.toUpperCase());
   outgoing.set('X-Channel', cookies.get(COOKIE_NAMES.channel)?.value || DEFAULT_CHANNEL);
-  const ip = cookies.get(COOKIE_NAMES.clientIp)?.value || clientIp;
-  if (ip) outgoing.set('X-CLIENT-IP', ip);
+  if (clientIp) outgoing.set('X-CLIENT-IP', clientIp);
   const accessToken = cookies.get(COOKIE_NAMES.accessToken)?.value;
   if (accessToken && !outgoing.has('authorization')) outgoing.set('Authorization', `Bearer ${accessToken}`);
   if (forwarded) {
@@ -63,6 +63,5 @@ export function apiHeaders({ tenant, cookies, clientIp }: ShopperSession, forwar
 /** The shopper of the request being served, for a call the storefront's server makes to the API. */
 export async function currentSession(tenant: TenantConfig | undefined): Promise<ShopperSession> {
   const [jar, incoming] = await Promise.all([cookies(), headers()]);
-  const forwardedFor = incoming.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return { tenant, cookies: jar, clientIp: forwardedFor || incoming.get('x-real-ip') || undefined };
+  return { tenant, cookies: jar, clientIp: incoming.get(CLIENT_ADDRESS_HEADER) ?? undefined };
 }

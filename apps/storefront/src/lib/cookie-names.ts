@@ -11,7 +11,10 @@ export const COOKIE_NAMES = {
   cartName: 'cartName',
   /** The number of the shopper's last top-up, sent as the checkout contact phone (spec §3). */
   phoneNumber: 'phoneNumber',
-  /** The client address passed on as X-CLIENT-IP (spec §7). */
+  /**
+   * The client address of spec §7's X-CLIENT-IP. A browser cannot choose its address, so the
+   * storefront never reads it: it sends the connection's (decision 0062).
+   */
   clientIp: 'CLIENT_IP',
   /** The session's channel passed on as X-Channel, `web` without it (spec §7). */
   channel: 'channel',
