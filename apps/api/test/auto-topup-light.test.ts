@@ -202,6 +202,33 @@ describe('setting a light top-up up through the cart', () => {
     expect(await api.sandbox.client.balance(number)).toBe(200);
   });
 
+  it('sends no link to a number the gateway refuses for good, and does not try again', {
+    timeout: 60_000,
+  }, async () => {
+    const { freshAccount } = shopperClient(api);
+    const { token } = await freshAccount(SHOP);
+    const number = freshNumber('+31612', 6);
+    const setup = await setupClient(api).freeSetup(SHOP, token, light(number));
+    expect((await setup.commit()).body).toMatchObject({ orderStatus: 'committed' });
+    await api.sandbox.client.failMessages(number, 1, { permanent: true });
+    await lowBalance(number, 200);
+    const states = await waitFor('the link job ended', async () => {
+      const { rows } = await api.database.executeSql(
+        `select job.state from pgboss.job job
+           join auto_topup_light_links link on link.id::text = job.data->>'linkId'
+           join auto_topups topup on topup.id = link.auto_topup_id
+          where job.name = 'auto-topup-light-link' and topup.msisdn = $1`,
+        [number],
+      );
+      const found = rows.map((row) => (row as { state: string }).state);
+      return found.length > 0 && found.every((state) => state === 'completed' || state === 'retry')
+        ? found
+        : undefined;
+    });
+    expect(states).toEqual(['completed']);
+    expect(await linksTo(number)).toEqual([]);
+  });
+
   it('is refused unless named light, for a low balance, on a light product', async () => {
     const { call } = checkoutClient(api);
     const number = freshNumber('+31612', 6);

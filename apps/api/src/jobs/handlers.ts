@@ -1,3 +1,4 @@
+import { MessageRefusedError } from '../adapters/messages';
 import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
 import { sendLightLink } from '../auto-topups/light-links';
 import { deleteExpiredCarts } from '../cart/service';
@@ -36,7 +37,13 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
       if (outcome) log.info({ requestId, outcome }, 'SMS top-up request');
     },
     'auto-topup-light-link': async ({ linkId }) => {
-      if (await sendLightLink(services, linkId)) log.info({ linkId }, 'light top-up link sent');
+      try {
+        if (await sendLightLink(services, linkId)) log.info({ linkId }, 'light top-up link sent');
+      } catch (err) {
+        // A number that takes no messages now takes none on the next try either.
+        if (!(err instanceof MessageRefusedError)) throw err;
+        log.warn({ err, linkId }, 'light top-up link refused for good by the gateway; not tried again');
+      }
     },
     'voucher-delivery': async ({ deliveryId }) => {
       if (await sendVoucherDelivery(services, deliveryId)) log.info({ deliveryId }, 'voucher PINs sent');
