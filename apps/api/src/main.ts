@@ -3,13 +3,12 @@ import { availableParallelism } from 'node:os';
 import { type DatabaseHandle, syncTenants } from '@shop/db';
 import { trustedProxyList } from '@shop/domain';
 import { tenants } from '@shop/tenants';
-import closeWithGrace from 'close-with-grace';
 import { createRedis } from './adapters/redis';
 import { buildApp } from './app';
 import { DEMO_DATA_REFUSAL, holdsDemoData, seedDemoData } from './demo/seed';
 import { apiProcessCount, isDemoDeployment, readEnv } from './env';
 import { type RunningWorker, startWorker } from './jobs/worker';
-import { onShutdownRequest, runApiProcesses } from './processes';
+import { closeGracefully, onShutdownRequest, runApiProcesses } from './processes';
 import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './vouchers/pin-crypto';
 import {
   configured,
@@ -89,7 +88,7 @@ async function serve(database: DatabaseHandle): Promise<void> {
   onShutdownRequest(() => {
     if (!closing) process.kill(process.pid, 'SIGTERM');
   });
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeGracefully(app.log, async ({ signal, err }) => {
     closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

@@ -1,4 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
+import { isConnectionLoss } from '@shop/db';
+import closeWithGrace from 'close-with-grace';
 
 /**
  * What the first process sends the others to stop them. Not a signal: a Ctrl-C in a terminal
@@ -53,4 +55,28 @@ export function runApiProcesses(count: number, log: (message: string) => void): 
   process.on('SIGINT', () => stop());
   for (let index = 0; index < count; index += 1) start();
   log(`${count} API processes share the port`);
+}
+
+/**
+ * Runs `close` once on SIGTERM, SIGINT or an error nothing handled, then ends the process; as
+ * `close-with-grace` does, with one exception: a database call that failed because the connection
+ * was lost, in a promise nobody awaits (pg-boss completes and fails jobs so), is only logged. The
+ * pool connects again, and a job whose completion was lost runs again once it expires, which
+ * every job handler allows.
+ */
+export function closeGracefully(
+  log: { warn(details: object, message: string): void },
+  close: closeWithGrace.CloseWithGraceAsyncCallback,
+): void {
+  closeWithGrace({ delay: 10_000, skip: ['unhandledRejection'] }, close);
+  process.on('unhandledRejection', (reason) => {
+    if (isConnectionLoss(reason)) {
+      log.warn({ err: reason }, 'a database call was cut off by a lost connection; its work is tried again');
+      return;
+    }
+    // Thrown again as an uncaught exception, which the graceful close above handles.
+    setImmediate(() => {
+      throw reason;
+    });
+  });
 }

@@ -4,9 +4,9 @@
  * (decision 0019). On the embedded database the API works the jobs itself instead.
  */
 import { tenants } from '@shop/tenants';
-import closeWithGrace from 'close-with-grace';
 import { readEnv } from './env';
 import { startWorker } from './jobs/worker';
+import { closeGracefully } from './processes';
 import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './vouchers/pin-crypto';
 import { configured, jobLogger, jobServices, openJobQueue, openShopDatabase, shopServices } from './wiring';
 
@@ -30,7 +30,7 @@ const worker = await startWorker({
   reconcileEverySeconds: env.RECONCILE_INTERVAL_SECONDS,
 });
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+closeGracefully(log, async ({ signal, err }) => {
   if (err) log.error({ err }, 'worker shutting down after an error');
   else log.info({ signal }, 'worker shutting down');
   // Running jobs get most of the grace period; what is still running then is handed back.

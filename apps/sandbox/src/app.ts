@@ -72,6 +72,7 @@ export async function buildSandbox({
     operatorWebhookSecret,
     webhookRetryDelaysMs: psp.webhookRetryDelaysMs,
     webhookTimeoutMs: psp.webhookTimeoutMs,
+    webhookChaos: psp.webhookChaos,
   });
   await app.register(pspRoutes, { prefix: '/psp', ...psp });
   await app.register(outboxRoutes, { prefix: '/outbox', outbox });

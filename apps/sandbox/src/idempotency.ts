@@ -33,6 +33,11 @@ export class IdempotencyStore<T> {
     return this.#entries.get(key)?.answer;
   }
 
+  /** Every answer remembered, oldest first. */
+  answers(): T[] {
+    return [...this.#entries.values()].map((entry) => entry.answer);
+  }
+
   /** Remembers the answer to the first request with this key. */
   remember(key: string, body: unknown, answer: T): void {
     this.#entries.set(key, { fingerprint: fingerprint(body ?? null), answer });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { signWebhook } from './psp/signature';
@@ -16,12 +17,27 @@ import { signWebhook } from './psp/signature';
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000] as const;
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
 
+/**
+ * Delivery as unruly as a real provider's may be, for fault soaks: events of one subject in any
+ * order, some of them twice. Zeros (the default) deliver in order, once per success.
+ */
+export interface WebhookChaos {
+  /** Share of events (0 to 1) delivered a second time, independently of the first. */
+  duplicateShare: number;
+  /** Each delivery first waits a random time up to this, so later events overtake earlier ones. */
+  reorderWithinMs: number;
+}
+
+export const NO_WEBHOOK_CHAOS: WebhookChaos = { duplicateShare: 0, reorderWithinMs: 0 };
+
 /** How webhooks are retried, for every part of the sandbox that sends them; set via `buildSandbox`. */
 export interface WebhookDeliveryOptions {
   /** Waits before the 2nd, 3rd, … delivery try. Default 0.5 s, 1 s, 2 s … 32 s: 8 tries in all. */
   webhookRetryDelaysMs?: readonly number[];
   /** Time-out of one delivery try. Default 5 s. */
   webhookTimeoutMs?: number;
+  /** Duplicated and reordered delivery, for fault soaks. Default none. */
+  webhookChaos?: WebhookChaos;
 }
 
 /** What the queue needs of an event: an id for the logs; the rest is the receiver's business. */
@@ -34,6 +50,7 @@ export interface WebhookQueueOptions<E extends QueuedEvent> {
   /** Waits before the 2nd, 3rd, … try; the first try goes out at once. */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
+  chaos?: WebhookChaos;
   /** What orders delivery: events with the same subject go out one after the other. */
   subjectOf: (event: E) => string;
   log: FastifyBaseLogger;
@@ -53,6 +70,8 @@ export class WebhookQueue<E extends QueuedEvent> {
 
   constructor(options: WebhookQueueOptions<E>) {
     this.#options = options;
+    // Every delivery under way (hundreds at a time in a soak) listens for the stop.
+    setMaxListeners(0, this.#stop.signal);
   }
 
   /**
@@ -66,6 +85,11 @@ export class WebhookQueue<E extends QueuedEvent> {
     const promise = new Promise<boolean>((resolve) => {
       settleFirstTry = resolve;
     });
+    const chaos = this.#options.chaos ?? NO_WEBHOOK_CHAOS;
+    if (chaos.reorderWithinMs > 0 || chaos.duplicateShare > 0) {
+      this.#deliverUnruly(url, event, chaos, settleFirstTry);
+      return promise;
+    }
     const delivery = { url, event, settleFirstTry };
     const subject = this.#options.subjectOf(event);
     const queue = this.#queues.get(subject);
@@ -85,6 +109,18 @@ export class WebhookQueue<E extends QueuedEvent> {
       for (const delivery of queue) delivery.settleFirstTry(false);
     }
     this.#queues.clear();
+  }
+
+  /** Each copy after a random wait, on its own: nothing keeps a subject's events in order. */
+  #deliverUnruly(url: string, event: E, chaos: WebhookChaos, settleFirstTry: (taken: boolean) => void) {
+    const copies = Math.random() < chaos.duplicateShare ? 2 : 1;
+    for (let copy = 0; copy < copies; copy++) {
+      const settle = copy === 0 ? settleFirstTry : () => {};
+      sleep(Math.random() * chaos.reorderWithinMs, undefined, { signal: this.#stop.signal }).then(
+        () => this.#deliver({ url, event, settleFirstTry: settle }),
+        () => settle(false),
+      );
+    }
   }
 
   async #drain(subject: string): Promise<void> {

@@ -136,8 +136,10 @@ async function listenPg(
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // Without a listener a broken idle connection would end the process.
+    // Without a listener a broken idle connection would end the process; so would one that broke
+    // while checked out between two queries (its next query fails and the pool drops it).
     pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -182,10 +184,44 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-/** Whether a query failed on a unique index (PostgreSQL 23505), however the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether the error, or one it was caused by, matches (drivers and Drizzle wrap what the server said). */
+function causedBy(
+  error: unknown,
+  matches: (cause: { code?: unknown; message?: unknown }) => boolean,
+): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if (matches(current as { code?: unknown; message?: unknown })) return true;
   }
   return false;
+}
+
+/** Whether a query failed on a unique index (PostgreSQL 23505), however the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return causedBy(error, ({ code }) => code === '23505');
+}
+
+const LOST_CONNECTION_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const LOST_CONNECTION_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether a query failed because the database could not be reached or went away under it (a
+ * restart, a failover, a network cut: SQLSTATE class 08, admin or crash shutdown, a socket
+ * error), rather than because of the query: the same call can succeed a moment later.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  return causedBy(
+    error,
+    ({ code, message }) =>
+      (typeof code === 'string' && (LOST_CONNECTION_CODES.has(code) || code.startsWith('08'))) ||
+      (typeof message === 'string' && LOST_CONNECTION_MESSAGE.test(message)),
+  );
 }

@@ -2,6 +2,7 @@ export {
   type Database,
   type DatabaseHandle,
   type DatabaseOptions,
+  isConnectionLoss,
   isUniqueViolation,
   openDatabase,
   type SqlExecutor,

@@ -1,4 +1,6 @@
+import { openDatabase } from '@shop/db';
 import { DomainError, ERROR_CATALOGUE, type ErrorCode } from '@shop/domain';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors';
@@ -18,7 +20,13 @@ app.get('/wait', async () => {
 app.get('/bug', async () => {
   throw new Error('a bug');
 });
-afterAll(() => app.close());
+// A database nobody listens for: as during a restart, connecting is refused.
+const gone = await openDatabase({ url: 'postgres://postgres@127.0.0.1:9/shop' });
+app.get('/database-gone', async () => gone.db.execute(sql`select 1`));
+afterAll(async () => {
+  await app.close();
+  await gone.close();
+});
 
 describe('the HTTP layer', () => {
   it('answers every code of the catalogue with its status and the envelope', async () => {
@@ -48,5 +56,12 @@ describe('the HTTP layer', () => {
     const missing = await app.inject({ method: 'GET', url: '/nowhere' });
     expect(missing.statusCode).toBe(ERROR_CATALOGUE.NOT_FOUND.status);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached, as it comes back in seconds', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/database-gone' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('2');
+    expect(answer.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 });

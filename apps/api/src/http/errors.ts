@@ -1,11 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { isConnectionLoss } from '@shop/db';
 import { DomainError, ERROR_CATALOGUE, ErrorCode, type ErrorStatus } from '@shop/domain';
 import { BODY_TOO_LARGE_MESSAGE, type ErrorEnvelope } from '@shop/domain/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 const GENERIC_FAILURE = 'The request could not be completed. Please try again later.';
+/** How soon to try again when the database went away under a call (a restart takes seconds). */
+const RETRY_AFTER_CONNECTION_LOSS_SECONDS = 2;
 
 /** The status of an expected refusal: its code's, from the catalogue (or the code's second status). */
 function statusOf(error: DomainError): ErrorStatus {
@@ -22,6 +25,9 @@ function envelopeFor(error: FastifyError | DomainError): { status: number; body:
       body: { code: ErrorCode.VALIDATION_FAILED, message: error.message },
     };
   }
+  if (isConnectionLoss(error)) {
+    return { status: 503, body: { code: ErrorCode.SERVICE_UNAVAILABLE, message: GENERIC_FAILURE } };
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Body parser failures (malformed JSON, wrong content type, too large) and the like; the
@@ -37,9 +43,16 @@ function envelopeFor(error: FastifyError | DomainError): { status: number; body:
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     const { status, body } = envelopeFor(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (isConnectionLoss(error))
+      request.log.warn({ err: error }, 'request failed: the database connection was lost');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code }, body.message);
-    const retryAfter = error instanceof DomainError ? error.options.retryAfterSeconds : undefined;
+    const retryAfter =
+      error instanceof DomainError
+        ? error.options.retryAfterSeconds
+        : status === 503
+          ? RETRY_AFTER_CONNECTION_LOSS_SECONDS
+          : undefined;
     if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     return reply.status(status).send(body);
   });

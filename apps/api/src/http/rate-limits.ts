@@ -180,7 +180,8 @@ export function createAbuseLimits({ redis, overrides = {} }: AbuseLimitOptions =
       await step();
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      request.log.warn({ err: error }, 'abuse limits unavailable; the call is not counted');
+      // The outage itself is logged once by the store's connection (main.ts), not once per call.
+      request.log.debug({ err: error }, 'abuse limits unavailable; the call is not counted');
     }
   }
 

@@ -30,6 +30,7 @@ export function createOperatorContext(settings: OperatorSettings, log: FastifyBa
     secret: settings.operatorWebhookSecret,
     retryDelaysMs: settings.webhookRetryDelaysMs,
     timeoutMs: settings.webhookTimeoutMs,
+    chaos: settings.webhookChaos,
     subjectOf: operatorEventSubject,
     log,
   });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
+  NO_WEBHOOK_CHAOS,
   type WebhookDeliveryOptions,
 } from '../webhook-queue';
 
@@ -50,6 +51,7 @@ export function resolveOperatorOptions(options: OperatorOptions): OperatorSettin
     operatorWebhookSecret: options.operatorWebhookSecret ?? DEFAULT_OPERATOR_WEBHOOK_SECRET,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     webhookTimeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    webhookChaos: options.webhookChaos ?? NO_WEBHOOK_CHAOS,
   };
 }
 

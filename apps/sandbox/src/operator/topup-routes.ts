@@ -13,6 +13,8 @@ import { parseTopupRequest } from './validation';
  *   400 `VALIDATION_FAILED` names the field (`currency` must be the balance's currency).
  * - `GET /operator/topups/{clientReference}`: 200 with the top-up (PENDING too), 404
  *   `UNKNOWN_TOPUP`.
+ * - `GET /operator/topups`: `{ topups: [...] }`, every top-up, oldest first (the operator's
+ *   statement, which a reconciliation or a soak compares against).
  *
  * The top-up: `{ topupId, clientReference, msisdn, amount, currency, status, reason?,
  * operatorReference?, balanceAfter? }`.
@@ -33,6 +35,8 @@ export function topupRoutes(app: FastifyInstance, { topups }: OperatorContext): 
     if (start.kind === 'new' && start.holdAnswer) await topups.holdAnswer();
     return reply.status(start.topup.status === 'PENDING' ? 202 : 200).send(topupView(start.topup));
   });
+
+  app.get('/topups', async () => ({ topups: topups.all().map(topupView) }));
 
   app.get<{ Params: { clientReference: string } }>('/topups/:clientReference', async (request, reply) => {
     const topup = topups.get(request.params.clientReference);

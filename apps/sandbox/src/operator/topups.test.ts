@@ -189,6 +189,17 @@ describe('GET /operator/topups/{clientReference}', () => {
   });
 });
 
+describe('GET /operator/topups', () => {
+  it('lists every top-up, failed ones too, as the operator’s statement', async () => {
+    const credited = await sandbox.topup({ clientReference: 'statement-ok', msisdn: '+4917012341234' });
+    const barred = await sandbox.topup({ clientReference: 'statement-barred', msisdn: '+4917012349999' });
+    const response = await sandbox.call('GET', '/operator/topups');
+    expect(response.status).toBe(200);
+    expect(response.json.topups).toEqual(expect.arrayContaining([credited.json, barred.json]));
+    expect(barred.json.status).toBe('FAILED');
+  });
+});
+
 describe('a top-up of a number ending in 7777', () => {
   let holds: HeldAnswers;
   let slow: OperatorSandbox;

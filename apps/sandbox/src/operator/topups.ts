@@ -90,6 +90,11 @@ export class TopupService {
     return this.#byReference.get(clientReference);
   }
 
+  /** Every top-up, oldest first. */
+  all(): Topup[] {
+    return this.#byReference.answers();
+  }
+
   /** Waits `slowAnswerDelayMs` before a held answer goes out; at once when the app closes. */
   async holdAnswer(): Promise<void> {
     try {

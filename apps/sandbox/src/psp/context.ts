@@ -41,6 +41,7 @@ export function createPspContext(options: Required<PspOptions>, log: FastifyBase
     secret: options.webhookSecret,
     retryDelaysMs: options.webhookRetryDelaysMs,
     timeoutMs: options.webhookTimeoutMs,
+    chaos: options.webhookChaos,
     subjectOf: eventSubject,
     log,
   });

@@ -19,6 +19,8 @@ import { parseIdempotencyKey, parsePaymentRequest } from './validation';
  *   key is 409 `IDEMPOTENCY_KEY_REUSED`.
  * - `GET /psp/payments/{id}`: `{ paymentId, status, amount, currency, method, captureMethod,
  *   merchantReference, capturedAmount, refundedAmount, token? }`; 404 `UNKNOWN_PAYMENT`.
+ * - `GET /psp/payments`: `{ payments: [...] }`, every payment, oldest first (the merchant's
+ *   statement).
  */
 export function merchantRoutes(app: FastifyInstance, context: PspContext): void {
   const { payments, tokens, urls, fraud } = context;
@@ -57,6 +59,8 @@ export function merchantRoutes(app: FastifyInstance, context: PspContext): void 
       return { status: 201, body: { paymentId: payment.paymentId, status: payment.status } };
     });
   });
+
+  app.get('/payments', async () => ({ payments: payments.all().map(paymentView) }));
 
   app.get<{ Params: { paymentId: string } }>('/payments/:paymentId', async (request, reply) => {
     const payment = payments.get(request.params.paymentId);

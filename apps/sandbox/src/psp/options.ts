@@ -1,6 +1,7 @@
 import {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
+  NO_WEBHOOK_CHAOS,
   type WebhookDeliveryOptions,
 } from '../webhook-queue';
 
@@ -32,6 +33,7 @@ export function resolvePspOptions(options: PspOptions): Required<PspOptions> {
     webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     webhookTimeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    webhookChaos: options.webhookChaos ?? NO_WEBHOOK_CHAOS,
     pendingCaptureDelayMs: options.pendingCaptureDelayMs ?? 5_000,
   };
 }

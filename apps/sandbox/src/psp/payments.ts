@@ -67,6 +67,11 @@ export class PaymentService {
     return this.#payments.get(paymentId);
   }
 
+  /** Every payment, oldest first. */
+  all(): Payment[] {
+    return [...this.#payments.values()];
+  }
+
   /**
    * The shopper approves. Cards follow the test cards (3-D Secure leaves the payment PENDING);
    * method `pending` settles after the configured delay; every other method settles now:

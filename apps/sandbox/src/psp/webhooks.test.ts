@@ -134,4 +134,41 @@ describe('webhooks', () => {
     const everyRetryMs = retryDelaysMs.reduce((sum, delay) => sum + delay, 0) + NO_FURTHER_TRY_WINDOW_MS;
     expect(await receiver.countAfter(everyRetryMs)).toBe(1);
   });
+
+  it('with chaos, delivers every event a second time and lets a later event overtake an earlier one', async () => {
+    const unruly = await startSandbox({ webhookChaos: { duplicateShare: 1, reorderWithinMs: 200 } });
+    try {
+      receiver = await startReceiver();
+      const paymentIds = await Promise.all(
+        Array.from({ length: 10 }, () => unruly.createPayment({ webhookUrl: receiver.url })),
+      );
+      await Promise.all(paymentIds.map((paymentId) => unruly.act(paymentId, 'approve')));
+      const webhooks = await receiver.waitFor(20);
+      const eventIds = webhooks.map((webhook) => JSON.parse(webhook.body).eventId as string);
+      expect(new Set(eventIds).size).toBe(10);
+      expect(eventIds.filter((eventId) => eventId === eventIds[0])).toHaveLength(2);
+      // Sent in the order of the approvals, received in another.
+      const received = webhooks.map((webhook) => JSON.parse(webhook.body).paymentId as string);
+      expect([...new Set(received)]).not.toEqual(paymentIds);
+    } finally {
+      await unruly.close();
+    }
+  });
+});
+
+describe('the merchant statement', () => {
+  it('lists every payment with what was taken and given back', async () => {
+    const paymentId = await sandbox.createPayment({ merchantReference: 'statement-1' });
+    await sandbox.act(paymentId, 'approve');
+    const { status, json } = await sandbox.call('GET', '/psp/payments');
+    expect(status).toBe(200);
+    expect(json.payments).toContainEqual(
+      expect.objectContaining({
+        paymentId,
+        merchantReference: 'statement-1',
+        status: 'CAPTURED',
+        capturedAmount: 1234,
+      }),
+    );
+  });
 });
