@@ -15,6 +15,7 @@ import {
 import {
   addTopup,
   choosePayment,
+  expectOutcome,
   orderAndPay,
   payByCard,
   payerPage,
@@ -469,7 +470,7 @@ test('funkfix: a guest opens an account while paying (the password rule checked 
   });
   await expect(page).toHaveURL(payerPage);
   await payByCard(page.locator('body'), testCards.approve);
-  await expect(page).toHaveURL(/\/shop\/checkout\/result\?/);
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
   await expect(header(page).getByRole('link', { name: 'Mein Konto' })).toBeVisible();
 
   await header(page).getByRole('link', { name: 'Mein Konto' }).click();

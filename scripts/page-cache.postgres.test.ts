@@ -173,8 +173,9 @@ describe('the page cache', () => {
       await expect
         .poll(async () => (await page(port)).body, { timeout: 5_000 })
         .toContain('data-status="OUT_OF_STOCK"');
-      // And kept again: the change did not turn the cache off.
-      expect((await keptPage(port)).body).toContain('data-status="OUT_OF_STOCK"');
+      // And kept again once the change has settled: it did not turn the cache off.
+      await expect.poll(async () => (await page(port)).cache, { timeout: 5_000 }).toBe('hit');
+      expect((await page(port)).body).toContain('data-status="OUT_OF_STOCK"');
     }
   });
 });

@@ -220,7 +220,7 @@ export async function buildApp({
     await scoped.register(voucherDeliveryRoutes, { db, jobs, limits });
     await scoped.register(authRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(accountRoutes, { db, mailer, messages, pins, limits });
-    await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits, jobs });
     await scoped.register(paymentMethodRoutes, {
       ...checkout,
       limits,

@@ -15,7 +15,7 @@ const api = apiForFile({
 });
 
 let client = 0;
-async function post(path: string, body: unknown) {
+async function post(path: string, body: unknown, token?: string) {
   client += 1;
   const response = await api.request(path, {
     method: 'POST',
@@ -24,6 +24,7 @@ async function post(path: string, body: unknown) {
       'X-Tenant-Id': 'alpenfunk',
       'X-CLIENT-IP': `198.18.9.${client}`,
       'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),
   });
@@ -53,6 +54,20 @@ describe('the limits of the account calls', () => {
     expect(await post('/api/auth/authenticate', { userName, password: DEMO_PASSWORD })).toMatchObject({
       status: 200,
       body: { accessToken: expect.any(String) },
+    });
+  });
+
+  it('does not count wrong deletion codes, which only the owner receives, against signing in from anywhere', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const userName = demoUserName('alpenfunk');
+    const signedIn = await post('/api/auth/authenticate', { userName, password: DEMO_PASSWORD });
+    const { accessToken } = signedIn.body as { accessToken: string };
+    for (let i = 0; i < 4; i++) {
+      const wrong = await post('/api/shop/rest/account/delete', { code: `00000${i}` }, accessToken);
+      expect(wrong.body).toMatchObject({ code: 'INVALID_VERIFICATION_CODE' });
+    }
+    expect(await post('/api/auth/authenticate', { userName, password: DEMO_PASSWORD })).toMatchObject({
+      status: 200,
     });
   });
 

@@ -1,6 +1,8 @@
 import { schema } from '@shop/db';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { cleanUp } from '../src/jobs/cleanup';
+import { forgetPastFraudSignals } from '../src/orders/fraud-signals';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD, guestAddress, orderRecords } from './checkout-support';
 import { freshNumber, shopperClient } from './saved-methods-support';
@@ -258,5 +260,107 @@ describe('bad fraud signals', () => {
     const refused = await commit({ cartName, orderNumber: started.body.orderNumber, deviceId: "dev'; drop" });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('fraud signals kept their time', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  /** A PayPal checkout with a device id at every step, as a guest or (with `token`) an account. */
+  async function signalledOrder(token?: string): Promise<string> {
+    const cartName = await cartWithTopup();
+    const address = guestAddress({ deviceId: freshDevice() });
+    const contact = await client.call(
+      'POST',
+      '/api/shop/rest/checkout-address',
+      SHOP,
+      { cartName, deliveryAddress: address, language: 'de' },
+      token,
+    );
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+    const started = await client.call(
+      'POST',
+      '/api/shop/rest/checkout-start-payment',
+      SHOP,
+      { cartName, paymentMethod: 'paypal', deviceId: freshDevice(), fraudnetSessionId: FRAUDNET_SESSION_ID },
+      token,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    return started.body.orderNumber;
+  }
+
+  /** Moves the order and its attempts back in time, as if made `days` ago. */
+  async function madeDaysAgo(orderNumber: string, days: number) {
+    const order = await orderRow(orderNumber);
+    const then = new Date(Date.now() - days * DAY_MS);
+    await api.database.db
+      .update(schema.orders)
+      .set({ createdAt: then })
+      .where(eq(schema.orders.id, order.id));
+    await api.database.db
+      .update(schema.payments)
+      .set({ createdAt: then })
+      .where(eq(schema.payments.orderId, order.id));
+  }
+
+  /** Where the order keeps signals: its contact, its attempts and its timeline. */
+  async function signalsOf(orderNumber: string) {
+    const order = await orderRow(orderNumber);
+    const [attempt] = await attempts(orderNumber);
+    const entries = (await timeline(orderNumber)).filter((entry) =>
+      ['order.device-id', 'payment.created'].includes(entry.type),
+    );
+    return {
+      contact: order.contact.deviceId,
+      attempt: [attempt?.deviceId, attempt?.fraudnetSessionId],
+      timeline: entries.flatMap((entry) =>
+        ['deviceId', 'previous', 'fraudnetSessionId'].filter((field) => field in (entry.detail ?? {})),
+      ),
+    };
+  }
+
+  const NONE = { contact: undefined, attempt: [null, null], timeline: [] };
+
+  it('go from guests’ and accounts’ orders older than 180 days, in the cleanup pass; newer ones keep theirs', async () => {
+    const { signIn } = shopperClient(api);
+    const token = await signIn(SHOP);
+    const oldGuest = await signalledOrder();
+    const recentGuest = await signalledOrder();
+    const oldAccount = await signalledOrder(token);
+    expect((await orderRow(oldAccount)).customerId).not.toBeNull();
+    await madeDaysAgo(oldGuest, 181);
+    await madeDaysAgo(recentGuest, 10);
+    await madeDaysAgo(oldAccount, 181);
+    const kept = await signalsOf(recentGuest);
+    expect(kept).toEqual({
+      contact: expect.any(String),
+      attempt: [expect.any(String), FRAUDNET_SESSION_ID],
+      timeline: ['deviceId', 'deviceId', 'previous', 'deviceId', 'fraudnetSessionId'],
+    });
+
+    expect((await cleanUp(api.database.db)).ordersWithoutFraudSignals).toBe(2);
+
+    expect(await signalsOf(oldGuest)).toEqual(NONE);
+    expect(await signalsOf(oldAccount)).toEqual(NONE);
+    expect(await signalsOf(recentGuest)).toEqual(kept);
+    // The rest of the order stays: its contact, its attempt, its timeline's entries.
+    expect((await orderRow(oldGuest)).contact).toMatchObject({ email: 'shopper@example.com' });
+    expect((await attempts(oldGuest))[0]).toMatchObject({ method: 'paypal', attempt: 1 });
+    expect((await deviceEntries(oldGuest)).map((detail) => detail.source)).toEqual([
+      'checkout-address',
+      'checkout-start-payment',
+    ]);
+    expect((await cleanUp(api.database.db)).ordersWithoutFraudSignals).toBe(0);
+  });
+
+  it('go in batches: a pass takes at most its share', async () => {
+    const orderNumbers = [await signalledOrder(), await signalledOrder()];
+    for (const orderNumber of orderNumbers) await madeDaysAgo(orderNumber, 200);
+    const onePerPass = () =>
+      forgetPastFraudSignals(api.database.db, new Date(), { batchSize: 1, batchesPerPass: 1 });
+    expect(await onePerPass()).toBe(1);
+    expect(await onePerPass()).toBe(1);
+    expect(await onePerPass()).toBe(0);
+    for (const orderNumber of orderNumbers) expect(await signalsOf(orderNumber)).toEqual(NONE);
   });
 });

@@ -1,4 +1,8 @@
+import { schema } from '@shop/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { tokenHashOf } from '../src/accounts/sessions';
+import { cleanUp } from '../src/jobs/cleanup';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD } from './checkout-support';
 
@@ -97,6 +101,71 @@ describe('the entry link', () => {
     const answer = await shop.call('POST', '/api/shop/rest/app-sessions', 'callhome', { token: 'x' });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('used entry links', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+
+  /** The session's row and the record of its link's use, by the session's access token. */
+  async function recordsOf(accessToken: string) {
+    const tokenHash = tokenHashOf(accessToken);
+    const { db } = api.database;
+    return {
+      session: await db
+        .select()
+        .from(schema.customerSessions)
+        .where(eq(schema.customerSessions.tokenHash, tokenHash)),
+      link: await db.select().from(schema.appSessions).where(eq(schema.appSessions.tokenHash, tokenHash)),
+    };
+  }
+
+  /** Moves a session back in time, as if its link had been used `hours` ago. */
+  async function openedHoursAgo(accessToken: string, hours: number) {
+    const tokenHash = tokenHashOf(accessToken);
+    const openedAt = new Date(Date.now() - hours * HOUR_MS);
+    await api.database.db
+      .update(schema.appSessions)
+      .set({ createdAt: openedAt })
+      .where(eq(schema.appSessions.tokenHash, tokenHash));
+    await api.database.db
+      .update(schema.customerSessions)
+      .set({ createdAt: openedAt, expiresAt: new Date(openedAt.getTime() + 12 * HOUR_MS) })
+      .where(eq(schema.customerSessions.tokenHash, tokenHash));
+  }
+
+  it('go with their sessions in the cleanup pass once both are over; a live session and its link stay', async () => {
+    const linkOfLive = await entryToken({ msisdn: freshNumber(), currency: 'GBP' });
+    const live = (await openSession(linkOfLive)).body.accessToken as string;
+    const over = (await appSession('GBP', { deviceId: APP_DEVICE })).token;
+    const signedOutEarly = (await appSession('GBP')).token;
+    await openedHoursAgo(over, 14);
+    // Its link may still be within its hour: the record of its use must stay.
+    await api.database.db
+      .update(schema.customerSessions)
+      .set({ endedAt: new Date() })
+      .where(eq(schema.customerSessions.tokenHash, tokenHashOf(signedOutEarly)));
+
+    expect((await recordsOf(over)).link).toMatchObject([{ deviceId: APP_DEVICE }]);
+    expect((await cleanUp(api.database.db)).spentAppSessions).toBe(1);
+
+    expect(await recordsOf(over)).toEqual({ session: [], link: [] });
+    for (const token of [live, signedOutEarly]) {
+      const kept = await recordsOf(token);
+      expect([kept.session.length, kept.link.length]).toEqual([1, 1]);
+    }
+    expect(await openSession(linkOfLive)).toEqual({ status: 401, body: REFUSED });
+    const products = await shop.call(
+      'GET',
+      '/api/shop/rest/v1/products?size=50',
+      'callhome',
+      undefined,
+      live,
+    );
+    expect(products.body.items.map((item: { productId: string }) => item.productId)).toContain(
+      'callhome-app-card-gbp-1500',
+    );
+    expect((await cleanUp(api.database.db)).spentAppSessions).toBe(0);
   });
 });
 

@@ -59,10 +59,15 @@ export async function waitFor<T>(
 export const healthyApi = (
   port: number,
   ready: (health: { worker: { alive: boolean } }) => boolean = () => true,
+  timeoutMs = 60_000,
 ) =>
-  waitFor(`the API on port ${port}`, async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-    if (!response.ok) return undefined;
-    const health = (await response.json()) as { worker: { alive: boolean } };
-    return ready(health) ? health : undefined;
-  });
+  waitFor(
+    `the API on port ${port}`,
+    async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (!response.ok) return undefined;
+      const health = (await response.json()) as { worker: { alive: boolean } };
+      return ready(health) ? health : undefined;
+    },
+    timeoutMs,
+  );

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { schema } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { staleSmsRequests } from '../src/sms-topups/inbound';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD } from './checkout-support';
 import { OPERATOR_SECRET } from './harness';
@@ -196,6 +197,33 @@ describe('an SMS to the short number', () => {
     expect((await sms(number, 'koop 5 2468')).status).toBe(200);
     await answer(number, 2);
     expect(await api.sandbox.client.balance(number)).toBe(START + 2000);
+  });
+
+  it('gives up an answer the gateway refuses for good, and never sends it later', {
+    timeout: 60_000,
+  }, async () => {
+    const { number } = await registered('2468');
+    await api.sandbox.client.failMessages(number, 1, { permanent: true });
+    expect((await sms(number, 'KOOP 15 2468')).status).toBe(200);
+    const request = await waitFor('the answer refused for good', async () => {
+      const [row] = await api.database.db
+        .select()
+        .from(schema.smsTopupRequests)
+        .where(eq(schema.smsTopupRequests.msisdn, number));
+      return row?.answerRefusedAt ? row : undefined;
+    });
+    expect(request).toMatchObject({ state: 'DONE', answeredAt: null });
+    expect(await api.sandbox.client.balance(number)).toBe(START + 1500);
+    // Neither the job's retries nor the pass that takes up lost jobs tries it again.
+    const { rows: jobs } = await api.database.executeSql(
+      `select state from pgboss.job where name = 'sms-topup' and singleton_key = $1`,
+      [request.id],
+    );
+    expect(jobs).toEqual([{ state: 'completed' }]);
+    expect(await staleSmsRequests(api.database.db, new Date(Date.now() + 60 * 60_000))).not.toContain(
+      request.id,
+    );
+    expect(await answersTo(number)).toEqual([]);
   });
 
   it('from the sandbox operator, redelivered with the same message id, tops up once', {

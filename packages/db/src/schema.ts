@@ -332,6 +332,8 @@ export const orders = pgTable(
   (table) => [
     index('orders_tenant_cart').on(table.tenantId, table.cartName),
     index('orders_customer_history').on(table.customerId, table.createdAt),
+    /** The orders whose device id is still kept, oldest first, for its removal (decision 0065). */
+    index('orders_device_id_kept').on(table.createdAt).where(sql`${table.contact} ? 'deviceId'`),
     check('orders_total_not_negative', sql`${table.totalPrice} >= 0`),
   ],
 );
@@ -368,6 +370,10 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_order_attempt').on(table.orderId, table.attempt),
+    /** The attempts whose fraud signals are still kept, oldest first, for their removal (decision 0065). */
+    index('payments_fraud_signals_kept')
+      .on(table.createdAt)
+      .where(sql`${table.deviceId} is not null or ${table.fraudnetSessionId} is not null`),
     check('payments_amount_positive', sql`${table.amount} > 0`),
   ],
 );
@@ -712,6 +718,8 @@ export const smsTopupRequests = pgTable(
     /** What the shopper is told back, once decided; none when there is nobody to tell. */
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When the gateway refused the answer for good (the number takes no messages): not tried again. */
+    answerRefusedAt: timestamp('answer_refused_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FRAUDNET_SESSION_ID_PATTERN, isDeviceId, newFraudnetSessionId } from './fraud-signals';
+import {
+  FRAUDNET_SESSION_ID_PATTERN,
+  fraudSignalsKeptSince,
+  isDeviceId,
+  newFraudnetSessionId,
+} from './fraud-signals';
 
 describe('device ids', () => {
   it.each([
@@ -27,5 +32,11 @@ describe('FraudNet session ids', () => {
     expect(FRAUDNET_SESSION_ID_PATTERN.test(first)).toBe(true);
     expect(newFraudnetSessionId()).not.toBe(first);
     expect(newFraudnetSessionId((bytes) => bytes.fill(10))).toBe('0a'.repeat(16));
+  });
+});
+
+describe('keeping fraud signals', () => {
+  it('keeps them 180 days, past the card schemes’ 120 days for a chargeback and PayPal’s 180 for a dispute', () => {
+    expect(fraudSignalsKeptSince(new Date('2025-07-01T12:00:00Z'))).toEqual(new Date('2025-01-02T12:00:00Z'));
   });
 });

@@ -27,3 +27,14 @@ export function newFraudnetSessionId(
 ): string {
   return Array.from(random(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * How long an order keeps its fraud signals, counted from the order (decision 0065): card
+ * chargebacks come up to 120 days after the payment and PayPal disputes up to 180 days, and no
+ * claim after that can call for them.
+ */
+export const FRAUD_SIGNALS_KEPT_DAYS = 180;
+
+/** Orders made before this moment have kept their fraud signals long enough. */
+export const fraudSignalsKeptSince = (now: Date): Date =>
+  new Date(now.getTime() - FRAUD_SIGNALS_KEPT_DAYS * 24 * 60 * 60 * 1000);

@@ -11,8 +11,9 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
 import { AWAITING_COMMIT } from '../fulfilment/reconcile';
+import type { JobQueue } from '../jobs/queue';
 import { forgetFraudSignals } from '../orders/fraud-signals';
-import { listTokens } from '../payment-methods/tokens';
+import { forgetAccountTokens, listTokens } from '../payment-methods/tokens';
 import { listSmsTopups } from '../sms-topups/registrations';
 import { deliveryTargetOf } from '../voucher-delivery/deliveries';
 import { issueCode, useCode } from './codes';
@@ -179,11 +180,12 @@ async function anonymiseOrders(tx: Transaction, context: AccountContext, custome
 /**
  * Deletes the account, confirmed by its password or by the code sent for it, in one
  * transaction: its orders are anonymised (they stay in the books, detached), the carts that hold
- * its contact go, and the account goes with its sessions and codes. Refused while an order of the
- * account is paid and not yet delivered.
+ * its contact go, and the account goes with its sessions, codes and saved methods, whose tokens
+ * a job deletes at the provider. Refused while an order of the account is paid and not yet
+ * delivered.
  */
 export async function deleteAccount(
-  context: AccountContext,
+  context: AccountContext & { jobs: Pick<JobQueue, 'send'> },
   customer: Customer,
   body: DeleteAccountRequest,
 ): Promise<AccountDeleted> {
@@ -216,8 +218,9 @@ export async function deleteAccount(
       );
     }
     await anonymiseOrders(tx, context, customer, own);
+    const savedMethods = await forgetAccountTokens(tx, context.jobs, customer.id);
     await tx.delete(customers).where(eq(customers.id, customer.id));
-    return own.length;
+    return { anonymisedOrders: own.length, savedMethods };
   });
   if (outcome === 'gone') throw new DomainError('AUTHORIZATION_REQUIRED', 'The account no longer exists');
   if (outcome === 'wrong code') {
@@ -226,6 +229,6 @@ export async function deleteAccount(
       'The code is wrong, used or expired; ask for a new one',
     );
   }
-  context.log.info({ anonymisedOrders: outcome }, 'account deleted');
+  context.log.info(outcome, 'account deleted');
   return { status: 'deleted', message: 'successfulDelete' };
 }

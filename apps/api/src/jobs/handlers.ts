@@ -1,11 +1,11 @@
 import { MessageRefusedError } from '../adapters/messages';
 import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
 import { sendLightLink } from '../auto-topups/light-links';
-import { deleteExpiredCarts } from '../cart/service';
 import { reconcileOrders } from '../fulfilment/reconcile';
 import { staleSmsRequests } from '../sms-topups/inbound';
 import { processSmsRequest } from '../sms-topups/process';
 import { sendVoucherDelivery } from '../voucher-delivery/send';
+import { cleanUp } from './cleanup';
 import { runCommitJob } from './commit-order';
 import type { JobHandlers, JobQueue } from './queue';
 import type { EngineServices } from './services';
@@ -48,9 +48,13 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
     'voucher-delivery': async ({ deliveryId }) => {
       if (await sendVoucherDelivery(services, deliveryId)) log.info({ deliveryId }, 'voucher PINs sent');
     },
+    'delete-provider-token': async ({ providerTokenId }) => {
+      await services.provider.deleteToken(providerTokenId);
+      log.info('a deleted account’s saved method deleted at the provider');
+    },
     'delete-expired-carts': async () => {
-      const deleted = await deleteExpiredCarts(db);
-      if (deleted > 0) log.info({ deleted }, 'expired carts deleted');
+      const removed = await cleanUp(db);
+      if (Object.values(removed).some((count) => count > 0)) log.info(removed, 'expired records removed');
     },
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SqlExecutor } from '@shop/db';
+import type { SqlExecutor, Transaction } from '@shop/db';
 import type { JobCounts } from '@shop/domain/contract';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { JobQueue } from './queue';
 import { JOB_NAMES, type JobName, jobPayloads, QUEUES } from './queues';
@@ -45,6 +46,17 @@ async function whileOthersSetUp(setUp: () => Promise<void>): Promise<void> {
   }
 }
 
+/** pg-boss's SQL run inside one of our transactions: its `$n` placeholders become Drizzle's parameters. */
+const executorOf = (tx: Transaction): SqlExecutor => ({
+  async executeSql(text, values = []) {
+    const parts = text.split(/\$(\d+)/);
+    const query = sql.join(
+      parts.map((part, index) => (index % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part))),
+    );
+    return (await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  },
+});
+
 /**
  * The job queue on pg-boss (decision 0019). Every queue has the `stately` policy: per key at
  * most one job waits and one runs, so two jobs of one key never run side by side.
@@ -86,9 +98,12 @@ export async function startPgBossQueue({
   const loops = new Map<JobName, string[]>();
 
   return {
-    async send(name, payload) {
+    async send(name, payload, { within } = {}) {
       const key = QUEUES[name].keyOf?.(payload as never);
-      const id = await boss.send(name, payload, key ? { singletonKey: key } : {});
+      const id = await boss.send(name, payload, {
+        ...(key ? { singletonKey: key } : {}),
+        ...(within ? { db: executorOf(within) } : {}),
+      });
       if (id) for (const loop of loops.get(name) ?? []) boss.notifyWorker(loop);
     },
 

@@ -1,3 +1,4 @@
+import type { Transaction } from '@shop/db';
 import type { JobCounts } from '@shop/domain/contract';
 import type { JobName, JobPayload, ScheduledJobName } from './queues';
 
@@ -9,8 +10,11 @@ export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>) => Promise<
  * sent by any of them runs once, on one worker.
  */
 export interface JobQueue {
-  /** Stores a job (dropped when an equal one, same key, is already waiting). */
-  send<N extends JobName>(name: N, payload: JobPayload<N>): Promise<void>;
+  /**
+   * Stores a job (dropped when an equal one, same key, is already waiting); `within` a
+   * transaction, the job exists if and only if the transaction commits.
+   */
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: { within?: Transaction }): Promise<void>;
   /**
    * Stores a scheduled job unless one was stored in the same period already, by this process
    * or any other: every worker calls it on its own timer and the job still runs once a period.

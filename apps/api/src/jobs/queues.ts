@@ -9,7 +9,7 @@ export const jobPayloads = {
   'commit-order': z.object({ paymentId: z.string().min(1) }),
   /** One reconciliation pass (docs/fulfilment.md). */
   'reconcile-orders': z.object({}),
-  /** Carts past their expiry go. */
+  /** Carts past their expiry go, and what else is kept no longer (`cleanUp`, decision 0065). */
   'delete-expired-carts': z.object({}),
   /** The automatic top-ups whose time has come get their runs; the day-before notices go. */
   'auto-topups-due': z.object({}),
@@ -21,6 +21,8 @@ export const jobPayloads = {
   'auto-topup-light-link': z.object({ linkId: z.uuid() }),
   /** An order's voucher PINs, sent by SMS or WhatsApp (decision 0048). */
   'voucher-delivery': z.object({ deliveryId: z.uuid() }),
+  /** A saved method of a deleted account, deleted at the provider (decision 0064). */
+  'delete-provider-token': z.object({ providerTokenId: z.string().min(1) }),
 };
 
 export type JobName = keyof typeof jobPayloads;
@@ -91,6 +93,15 @@ export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
     retryDelaySeconds: 5,
     concurrency: 2,
     pollSeconds: 1,
+  },
+  // A provider that cannot be reached: 10-20 s, 20-40 s, ... about 11 to 23 hours in all, then the
+  // job stays failed (counted by the health call). Deleting a deleted or unknown token is done.
+  'delete-provider-token': {
+    keyOf: ({ providerTokenId }) => providerTokenId,
+    retries: 12,
+    retryDelaySeconds: 10,
+    concurrency: 1,
+    pollSeconds: 2,
   },
 };
 

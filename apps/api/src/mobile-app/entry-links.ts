@@ -7,6 +7,12 @@ import { z } from 'zod';
 export const MAX_ENTRY_LINK_LIFETIME_SECONDS = 60 * 60;
 /** Clock difference between the app's server and ours that is forgiven. */
 const CLOCK_TOLERANCE_SECONDS = 30;
+/**
+ * The longest a link can still be accepted after it was used: its longest life, from an `iat`
+ * forgiven as up to 30 s ahead of our clock to an `exp` forgiven 30 s past it.
+ */
+export const ENTRY_LINK_ACCEPTED_AFTER_USE_MS =
+  (MAX_ENTRY_LINK_LIFETIME_SECONDS + 2 * CLOCK_TOLERANCE_SECONDS) * 1000;
 
 /** What a tenant's app vouches for in an entry link (docs/mobile-app.md). */
 export interface AppEntry {

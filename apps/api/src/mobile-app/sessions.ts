@@ -2,15 +2,17 @@ import { type Database, schema } from '@shop/db';
 import { type Currency, DomainError, parseMsisdn, withLeadingPlus } from '@shop/domain';
 import type { AppSessionAnswer } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { startSession, tokenHashOf } from '../accounts/sessions';
-import { checkEntryToken } from './entry-links';
+import { checkEntryToken, ENTRY_LINK_ACCEPTED_AFTER_USE_MS } from './entry-links';
 
 const { appSessions, customerSessions, customers } = schema;
 
 /** An app session lasts a working day: the app opens a new one whenever the shopper comes back. */
 const APP_SESSION_MS = 12 * 60 * 60 * 1000;
+/** What a used link's record outlives the link by, for a clock of the app's that runs late. */
+const USED_LINK_SPARE_MS = 60 * 60 * 1000;
 
 export interface AppSessionContext {
   db: Database;
@@ -124,4 +126,28 @@ export async function appSessionOf(
       ),
     );
   return row ? { ...row, currency: row.currency as Currency } : undefined;
+}
+
+/**
+ * Deletes the app sessions that are over and whose entry link could open nothing any more, an
+ * hour to spare (decision 0065): the session goes with the record of its link's use and what the
+ * app said, its device id included. Answers how many went; at most `batchSize` a pass.
+ */
+export async function deleteSpentAppSessions(
+  db: Database,
+  now = new Date(),
+  batchSize = 1000,
+): Promise<number> {
+  const linkUsedBy = new Date(now.getTime() - ENTRY_LINK_ACCEPTED_AFTER_USE_MS - USED_LINK_SPARE_MS);
+  const spent = db
+    .select({ tokenHash: appSessions.tokenHash })
+    .from(appSessions)
+    .innerJoin(customerSessions, eq(customerSessions.tokenHash, appSessions.tokenHash))
+    .where(and(lte(appSessions.createdAt, linkUsedBy), lte(customerSessions.expiresAt, now)))
+    .limit(batchSize);
+  const deleted = await db
+    .delete(customerSessions)
+    .where(inArray(customerSessions.tokenHash, spent))
+    .returning({ tokenHash: customerSessions.tokenHash });
+  return deleted.length;
 }

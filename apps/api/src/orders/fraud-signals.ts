@@ -1,6 +1,7 @@
 import type { Order, Payment } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { fraudSignalsKeptSince } from '@shop/domain';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { recordOrderEvent } from './timeline';
 
 const { orderEvents, orders, payments } = schema;
@@ -61,8 +62,8 @@ export function fraudSignalsOf(payment: Pick<Payment, 'deviceId' | 'fraudnetSess
 }
 
 /**
- * Forgets the signals of these orders (the shopper's account is deleted): the attempts' and the
- * timeline's. The orders' own device id goes with their contact.
+ * Forgets the signals of these orders (their account is deleted, or they have been kept long
+ * enough): the attempts' and the timeline's. The orders' own device id is their contact's.
  */
 export async function forgetFraudSignals(tx: Transaction, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
@@ -74,4 +75,47 @@ export async function forgetFraudSignals(tx: Transaction, orderIds: string[]): P
     .update(orderEvents)
     .set({ detail: sql`${orderEvents.detail} - ${SIGNAL_FIELDS}` })
     .where(and(inArray(orderEvents.orderId, orderIds), sql`${orderEvents.detail} ?| ${SIGNAL_FIELDS}`));
+}
+
+/**
+ * Forgets the fraud signals of the orders made before the period they are kept ends (decision
+ * 0065), guests' and accounts' alike: the order's device id, its attempts' and its timeline's.
+ * Batches of orders, each in a transaction of its own, keep a pass from holding many rows at once.
+ * Answers how many orders' signals went.
+ */
+export async function forgetPastFraudSignals(
+  db: Database,
+  now = new Date(),
+  { batchSize = 500, batchesPerPass = 20 } = {},
+): Promise<number> {
+  const keptSince = fraudSignalsKeptSince(now);
+  let forgotten = 0;
+  for (let batch = 0; batch < batchesPerPass; batch += 1) {
+    const taken = await db.transaction(async (tx) => {
+      const withDeviceId = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(lt(orders.createdAt, keptSince), sql`${orders.contact} ? 'deviceId'`));
+      const withSignalledAttempt = tx
+        .select({ id: payments.orderId })
+        .from(payments)
+        .where(
+          and(
+            lt(payments.createdAt, keptSince),
+            or(isNotNull(payments.deviceId), isNotNull(payments.fraudnetSessionId)),
+          ),
+        );
+      const orderIds = (await withDeviceId.union(withSignalledAttempt).limit(batchSize)).map(({ id }) => id);
+      if (orderIds.length === 0) return 0;
+      await tx
+        .update(orders)
+        .set({ contact: sql`${orders.contact} - 'deviceId'` })
+        .where(and(inArray(orders.id, orderIds), sql`${orders.contact} ? 'deviceId'`));
+      await forgetFraudSignals(tx, orderIds);
+      return orderIds.length;
+    });
+    forgotten += taken;
+    if (taken < batchSize) break;
+  }
+  return forgotten;
 }

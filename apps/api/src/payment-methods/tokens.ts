@@ -11,8 +11,9 @@ import {
   tokenStatusOf,
 } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { ProviderToken } from '../adapters/payment-provider';
+import type { JobQueue } from '../jobs/queue';
 import type { PaymentMethodContext } from './context';
 
 const { autoTopups, paymentTokens, smsTopups } = schema;
@@ -356,4 +357,24 @@ export async function deleteToken(context: PaymentMethodContext, id: string): Pr
     return owned;
   });
   await forgetAtProvider(context, token);
+}
+
+/**
+ * The account is being deleted in `tx`: every token it ever held at the provider is deleted there
+ * by a job stored in the same transaction (decision 0064). A provider out of reach delays that,
+ * a crash after the commit loses none, and a deletion rolled back sends none.
+ */
+export async function forgetAccountTokens(
+  tx: Transaction,
+  jobs: Pick<JobQueue, 'send'>,
+  customerId: string,
+): Promise<number> {
+  const held = await tx
+    .select({ providerTokenId: paymentTokens.providerTokenId })
+    .from(paymentTokens)
+    .where(and(eq(paymentTokens.customerId, customerId), isNotNull(paymentTokens.providerTokenId)));
+  for (const { providerTokenId } of held) {
+    if (providerTokenId) await jobs.send('delete-provider-token', { providerTokenId }, { within: tx });
+  }
+  return held.length;
 }

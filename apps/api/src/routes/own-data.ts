@@ -11,6 +11,7 @@ import { deleteAccount, exportFileName, exportOwnData, sendDeletionCode } from '
 import { signedInAccount } from '../http/account-context';
 import { type AbuseLimits, signInUses } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import type { JobQueue } from '../jobs/queue';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -26,10 +27,9 @@ const headers = tenantHeadersSchema;
  * The signed-in shopper's own data (decision 0036): a copy of everything the shop holds about
  * the account, and deleting the account.
  */
-export const ownDataRoutes: FastifyPluginAsyncZod<AccountServices & { limits: AbuseLimits }> = async (
-  app,
-  { limits, ...services },
-) => {
+export const ownDataRoutes: FastifyPluginAsyncZod<
+  AccountServices & { limits: AbuseLimits; jobs: Pick<JobQueue, 'send'> }
+> = async (app, { limits, jobs, ...services }) => {
   const account = (request: FastifyRequest) => signedInAccount(services, limits, request);
 
   app.get(
@@ -85,9 +85,13 @@ export const ownDataRoutes: FastifyPluginAsyncZod<AccountServices & { limits: Ab
     },
     async (request) => {
       const { context, session } = await account(request);
-      // A password or code tried here is a sign-in try: it counts against the same limits.
-      return limits.secretTry(request, signInUses(request, session.customer.userName), () =>
-        deleteAccount(context, session.customer, request.body),
+      // A password or code tried here is a sign-in try: it counts against the same limits (a code,
+      // which only the owner receives, not against the account's limit from anywhere).
+      const uses = signInUses(request, session.customer.userName, {
+        byPassword: request.body.code === undefined,
+      });
+      return limits.secretTry(request, uses, () =>
+        deleteAccount({ ...context, jobs }, session.customer, request.body),
       );
     },
   );

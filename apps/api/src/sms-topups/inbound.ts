@@ -48,7 +48,7 @@ export async function receiveSms(
 const STALE_REQUEST_MS = 5 * 60_000;
 const ANSWER_WITHIN_MS = 24 * 60 * 60_000;
 
-/** The requests whose job was lost: still open, or decided but not yet answered. */
+/** The requests whose job was lost: still open, or decided but not yet answered (nor refused for good). */
 export async function staleSmsRequests(db: Database, now: Date): Promise<string[]> {
   const rows = await db
     .select({ id: smsTopupRequests.id })
@@ -60,7 +60,11 @@ export async function staleSmsRequests(db: Database, now: Date): Promise<string[
         gte(smsTopupRequests.createdAt, new Date(now.getTime() - ANSWER_WITHIN_MS)),
         or(
           eq(smsTopupRequests.state, 'RECEIVED'),
-          and(isNotNull(smsTopupRequests.answer), isNull(smsTopupRequests.answeredAt)),
+          and(
+            isNotNull(smsTopupRequests.answer),
+            isNull(smsTopupRequests.answeredAt),
+            isNull(smsTopupRequests.answerRefusedAt),
+          ),
         ),
       ),
     )

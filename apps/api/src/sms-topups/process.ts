@@ -12,6 +12,7 @@ import {
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { checkPassword } from '../accounts/passwords';
+import { MessageRefusedError } from '../adapters/messages';
 import { chargeSavedMethod, insertUnattendedOrder } from '../checkout/saved-method';
 import { commitOrder } from '../fulfilment/commit';
 import type { EngineServices } from '../jobs/services';
@@ -199,27 +200,40 @@ function nextStep(services: EngineServices, requestId: string): Promise<Step> {
       .where(eq(smsTopupRequests.id, requestId))
       .for('update');
     if (!request) return { kind: 'answered' };
-    if (request.state !== 'RECEIVED') {
-      return request.answer && !request.answeredAt ? { kind: 'tell', request } : { kind: 'answered' };
-    }
+    if (request.state !== 'RECEIVED')
+      return awaitsAnswer(request) ? { kind: 'tell', request } : { kind: 'answered' };
     if (request.orderId) return resume(services, tx, request, request.orderId);
     return accept(services, tx, request);
   });
 }
 
-/** Sends the request's answer to its sender, once it is decided; a refusal is left to the job's retry. */
+const awaitsAnswer = (request: Request) =>
+  request.answer !== null && request.answeredAt === null && request.answerRefusedAt === null;
+
+/**
+ * Sends the request's answer to its sender, once it is decided. A refusal for now is left to the
+ * job's retry; one for good (the number takes no messages) is recorded and not tried again.
+ */
 async function tell(services: EngineServices, request: Request): Promise<void> {
   if (!request.answer) return;
   const tenant = request.tenantId ? services.tenants.byId(request.tenantId) : undefined;
-  await services.messages.send({
-    channel: 'sms',
-    to: request.msisdn,
-    text: request.answer,
-    ...(tenant?.smsShortNumber ? { from: tenant.smsShortNumber } : {}),
-  });
+  const told = await services.messages
+    .send({
+      channel: 'sms',
+      to: request.msisdn,
+      text: request.answer,
+      ...(tenant?.smsShortNumber ? { from: tenant.smsShortNumber } : {}),
+    })
+    .then(
+      () => ({ answeredAt: new Date() }),
+      (error: unknown) => {
+        if (error instanceof MessageRefusedError) return { answerRefusedAt: new Date() };
+        throw error;
+      },
+    );
   await services.db
     .update(smsTopupRequests)
-    .set({ answeredAt: new Date() })
+    .set(told)
     .where(and(eq(smsTopupRequests.id, request.id), isNull(smsTopupRequests.answeredAt)));
 }
 

@@ -55,12 +55,13 @@ export async function startSoakProcesses(
   // One after the other: the first prepares the database (migrations, demo data).
   for (const port of apiPorts) {
     slots.push(launch({ kind: 'api', env: { API_PORT: String(port) } }));
-    await healthyApi(port).catch((error: Error) => {
+    // The first start migrates a fresh database and loads the demo data, beside the rest of the suite.
+    await healthyApi(port, undefined, 180_000).catch((error: Error) => {
       throw new Error(`${error.message}\n${slots.map((slot) => slot.process.output()).join('\n')}`);
     });
   }
   slots.push(launch({ kind: 'worker', env: {} }), launch({ kind: 'worker', env: {} }));
-  await healthyApi(apiPorts[0] as number, (health) => health.worker.alive);
+  await healthyApi(apiPorts[0] as number, (health) => health.worker.alive, 120_000);
 
   return {
     apiPorts,

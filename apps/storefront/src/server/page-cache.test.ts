@@ -51,6 +51,24 @@ describe('the page cache', () => {
     expect(calls()).toBe(4);
   });
 
+  it('keeps no page rendered just after a change, as an API process may not have heard of it yet', async () => {
+    const cache = createPageCache({ changeSettleMs: 100 });
+    cache.hear({ listening: true });
+    const { render } = counting();
+    await cache.page('kartenkiosk', '/shop', render);
+    cache.hear({ changed: 'ladeplatz' });
+    await cache.page('ladeplatz', '/shop', render);
+    expect((await cache.page('ladeplatz', '/shop', render)).kept).toBe(false);
+    // Another tenant's kept page stays.
+    expect((await cache.page('kartenkiosk', '/shop', render)).kept).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await cache.page('ladeplatz', '/shop', render);
+    expect((await cache.page('ladeplatz', '/shop', render)).kept).toBe(true);
+    cache.hear({ changed: '*' });
+    await cache.page('kartenkiosk', '/shop', render);
+    expect((await cache.page('kartenkiosk', '/shop', render)).kept).toBe(false);
+  });
+
   it('forgets everything and keeps nothing once it no longer hears of changes', async () => {
     const cache = createPageCache();
     cache.hear({ listening: true });

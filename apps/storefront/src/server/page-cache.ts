@@ -37,9 +37,15 @@ const sizeOf = (page: RenderedPage) =>
 export function createPageCache({
   maxBytes = 256 * 1024 * 1024,
   maxAgeMs = 10 * 60_000,
+  changeSettleMs = 2_000,
 }: {
   maxBytes?: number;
   maxAgeMs?: number;
+  /**
+   * How long after a change a render is served but not kept: every API process hears a change a
+   * little apart, and one that hears it after this storefront could still answer from before it.
+   */
+  changeSettleMs?: number;
 } = {}): PageCache {
   const kept = new LRUCache<string, RenderedPage>({
     maxSize: maxBytes,
@@ -48,6 +54,8 @@ export function createPageCache({
   });
   const rendering = new Map<string, Promise<RenderedPage>>();
   const changes = new Map<string, number>();
+  const changedAt = new Map<string, number>();
+  let allChangedAt = Number.NEGATIVE_INFINITY;
   let gaps = 0;
   let listening = false;
   const versionOf = (tenantId: string) => `${gaps}.${changes.get(tenantId) ?? 0}`;
@@ -64,11 +72,19 @@ export function createPageCache({
       if ('listening' in event) {
         listening = event.listening;
         forgetAll();
-      } else if (event.changed === '*') forgetAll();
-      else changes.set(event.changed, (changes.get(event.changed) ?? 0) + 1);
+      } else if (event.changed === '*') {
+        forgetAll();
+        allChangedAt = Date.now();
+      } else {
+        changes.set(event.changed, (changes.get(event.changed) ?? 0) + 1);
+        changedAt.set(event.changed, Date.now());
+      }
     },
     async page(tenantId, key, render) {
-      if (!listening) return { page: await render(), kept: false };
+      const settling =
+        Date.now() - Math.max(allChangedAt, changedAt.get(tenantId) ?? Number.NEGATIVE_INFINITY) <
+        changeSettleMs;
+      if (!listening || settling) return { page: await render(), kept: false };
       const version = versionOf(tenantId);
       const full = `${tenantId}\n${version}\n${key}`;
       const found = kept.get(full);

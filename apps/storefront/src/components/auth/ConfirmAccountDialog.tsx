@@ -139,12 +139,7 @@ export function ConfirmAccountDialog({
           <button type="submit" className="button" disabled={busy}>
             {t('confirmAccountButton')}
           </button>
-          <ResendCodeButton
-            sentAt={sentAt}
-            className="auth-secondary-button"
-            disabled={busy}
-            onClick={resend}
-          />
+          <ResendCodeButton sentAt={sentAt} className="secondary-button" disabled={busy} onClick={resend} />
           <button type="button" className="link-button" disabled={busy} onClick={onClose}>
             {t('cancel')}
           </button>

@@ -184,7 +184,7 @@ export function ResetPasswordForm({
           </button>
           <ResendCodeButton
             sentAt={sentAt}
-            className="auth-secondary-button"
+            className="secondary-button"
             disabled={busy}
             onClick={sendNewCode}
           />

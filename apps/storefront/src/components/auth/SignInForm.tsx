@@ -229,7 +229,7 @@ export function SignInForm(props: SignInFormProps) {
           {mode === 'otp' && codeSentAt !== undefined && (
             <ResendCodeButton
               sentAt={codeSentAt}
-              className="auth-secondary-button"
+              className="secondary-button"
               disabled={busy}
               onClick={resend}
             />

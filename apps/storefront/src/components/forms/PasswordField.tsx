@@ -28,7 +28,7 @@ export function PasswordField({
         />
         <button
           type="button"
-          className="auth-secondary-button password-input__show"
+          className="secondary-button password-input__show"
           aria-pressed={shown}
           aria-controls={ids.input}
           onClick={() => setShown(!shown)}

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_topup_requests" ADD COLUMN "answer_refused_at" timestamp with time zone;

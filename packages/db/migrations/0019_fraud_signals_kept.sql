@@ -1,0 +1,2 @@
+CREATE INDEX "orders_device_id_kept" ON "orders" USING btree ("created_at") WHERE "orders"."contact" ? 'deviceId';--> statement-breakpoint
+CREATE INDEX "payments_fraud_signals_kept" ON "payments" USING btree ("created_at") WHERE "payments"."device_id" is not null or "payments"."fraudnet_session_id" is not null;
