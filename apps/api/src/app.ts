@@ -83,7 +83,7 @@ export interface AppDependencies {
   /** The shop's address in links sent by SMS (`SHOP_URL_TEMPLATE`). */
   shopUrlTemplate?: string | undefined;
   /** The key of each tenant's phone app for its entry links (`APP_ENTRY_KEYS`; the sandbox's by default). */
-  appEntryKeys?: ReadonlyMap<string, string>;
+  appEntryKeys?: ReadonlyMap<string, readonly string[]>;
   /** Whether the blog's GraphQL schema answers introspection queries (never in production). */
   graphqlIntrospection?: boolean;
   /** The proxies whose word on the client's address the API takes (`TRUSTED_PROXIES`, decision 0062). */
@@ -223,6 +223,7 @@ export async function buildApp({
     await scoped.register(ownDataRoutes, { db, mailer, messages, pins, limits, jobs });
     await scoped.register(paymentMethodRoutes, {
       ...checkout,
+      jobs,
       limits,
       accounts: { db, mailer, messages, pins },
     });

@@ -72,14 +72,15 @@ describe('readEnv', () => {
   });
 
   it('gives each tenant’s app its key; in production none until it is set (decision 0050)', () => {
-    expect(appEntryKeysOf(readEnv({}))).toEqual(new Map([['callhome', 'sandbox-app-key-callhome']]));
+    expect(appEntryKeysOf(readEnv({}))).toEqual(new Map([['callhome', ['sandbox-app-key-callhome']]]));
     const production = { NODE_ENV: 'production' } as const;
     expect(appEntryKeysOf(production)).toEqual(new Map());
-    const keys = 'callhome:a-key-of-twenty-chars, other-shop:another-long-key-1';
+    const keys =
+      'callhome:a-key-of-twenty-chars, other-shop:another-long-key-1 callhome:the-next-key-of-2027';
     expect(appEntryKeysOf({ ...production, APP_ENTRY_KEYS: keys })).toEqual(
       new Map([
-        ['callhome', 'a-key-of-twenty-chars'],
-        ['other-shop', 'another-long-key-1'],
+        ['callhome', ['a-key-of-twenty-chars', 'the-next-key-of-2027']],
+        ['other-shop', ['another-long-key-1']],
       ]),
     );
     expect(() => readEnv({ APP_ENTRY_KEYS: 'callhome:short' })).toThrowError(/APP_ENTRY_KEYS/);

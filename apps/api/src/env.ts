@@ -105,18 +105,22 @@ const PUBLIC_SECRET_VALUES: Readonly<
 };
 
 /**
- * The key of each tenant's app: `APP_ENTRY_KEYS`, else the sandbox's outside production (in
- * production no app opens the shop until its key is set).
+ * The keys of each tenant's app: `APP_ENTRY_KEYS`, else the sandbox's outside production (in
+ * production no app opens the shop until its key is set). A shop named twice has two keys, both
+ * accepted: while its app moves to a new key, links signed with the old one still open the shop.
  */
-export function appEntryKeysOf(env: Pick<Env, 'APP_ENTRY_KEYS' | 'NODE_ENV'>): ReadonlyMap<string, string> {
+export function appEntryKeysOf(
+  env: Pick<Env, 'APP_ENTRY_KEYS' | 'NODE_ENV'>,
+): ReadonlyMap<string, readonly string[]> {
   const value = env.APP_ENTRY_KEYS ?? (env.NODE_ENV === 'production' ? '' : SANDBOX_APP_ENTRY_KEYS);
-  const keys = new Map<string, string>();
+  const keys = new Map<string, string[]>();
   for (const pair of value
     .trim()
     .split(/[\s,]+/)
     .filter(Boolean)) {
     const colon = pair.indexOf(':');
-    keys.set(pair.slice(0, colon), pair.slice(colon + 1));
+    const shopId = pair.slice(0, colon);
+    keys.set(shopId, [...(keys.get(shopId) ?? []), pair.slice(colon + 1)]);
   }
   return keys;
 }

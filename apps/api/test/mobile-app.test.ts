@@ -1,5 +1,6 @@
 import { schema } from '@shop/db';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { tokenHashOf } from '../src/accounts/sessions';
 import { cleanUp } from '../src/jobs/cleanup';
@@ -95,6 +96,35 @@ describe('the entry link', () => {
     expect(await openSession(long)).toEqual({ status: 401, body: REFUSED });
     const foreign = await entryToken({ msisdn, currency: 'GBP', returnUrl: 'https://evil.example/return' });
     expect(await openSession(foreign)).toEqual({ status: 401, body: REFUSED });
+  });
+
+  it('opens the shop with either key while the app moves to a new one, and with no other', async () => {
+    const NEW_KEY = 'callhome-app-key-of-2027-rotation';
+    const rotating = await api.another(undefined, {
+      appEntryKeys: new Map([['callhome', [NEW_KEY, 'sandbox-app-key-callhome']]]),
+    });
+    const openWith = async (token: string) =>
+      (
+        await rotating.request('/api/shop/rest/app-sessions', {
+          method: 'POST',
+          headers: { 'X-Tenant-Id': 'callhome', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ entryToken: token }),
+        })
+      ).status;
+    const signedWith = (key: string) =>
+      new SignJWT({ channel: 'app', msisdn: freshNumber(), currency: 'GBP' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setJti(`link-${key.length}-${Date.now()}`)
+        .setAudience('callhome')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(key));
+
+    expect(await openWith(await signedWith(NEW_KEY))).toBe(200);
+    expect(await openWith(await entryToken({ msisdn: freshNumber(), currency: 'GBP' }))).toBe(200);
+    expect(await openWith(await signedWith('a-key-the-shop-never-had'))).toBe(401);
+    // The API with the old key alone does not take the new one.
+    expect((await openSession(await signedWith(NEW_KEY))).status).toBe(401);
   });
 
   it('answers 400 to a body that is not an entry token', async () => {

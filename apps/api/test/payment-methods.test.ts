@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
+import { waitFor } from './processes';
 import { CARD, freshNumber, shopperClient } from './saved-methods-support';
 
 /** Spec §7 Payment methods and paying with a saved method (decision 0039). */
 const api = apiForFile();
 const shopper = () => shopperClient(api);
+
+/** Waits until the provider holds the saved method's token in `status` (a job forgets it there). */
+async function atProvider(id: string, status: 'ACTIVE' | 'DELETED') {
+  const { rows } = await api.database.executeSql(
+    'select provider_token_id as "providerTokenId" from payment_tokens where id = $1',
+    [id],
+  );
+  const providerTokenId = String(rows[0]?.providerTokenId);
+  return waitFor(`the token of ${id} ${status} at the provider`, async () => {
+    const answer = await fetch(`${api.sandbox.baseUrl}/psp/tokens/${providerTokenId}`);
+    const token = (await answer.json()) as { status: string };
+    return token.status === status ? token : undefined;
+  });
+}
 
 describe('the saved payment methods of an account', () => {
   it("lists the demo account's card with its expiry as MM/YY, and the top-up that uses it", async () => {
@@ -51,6 +66,10 @@ describe('the saved payment methods of an account', () => {
     await saveCard('ladeplatz', token);
     const twice = await saveCard('ladeplatz', token);
     expect(twice.confirmed).toMatchObject({ status: 409, body: { code: 'PAYMENT_TOKEN_ALREADY_EXISTS' } });
+    // The provider forgets the second token; the first stays chargeable.
+    await atProvider(twice.id, 'DELETED');
+    const [kept] = await methods('ladeplatz', token);
+    await atProvider(String(kept?.id), 'ACTIVE');
     // The shopper reloads the page they came back to: the same answer.
     const reloaded = await call(
       'POST',
@@ -182,6 +201,7 @@ describe('the saved payment methods of an account', () => {
       body: { status: 'successfulDelete', message: 'successfulDelete' },
     });
     expect((await methods('blitzmobil', token)).map((method) => method.id)).toEqual([demo?.id]);
+    await atProvider(id, 'DELETED');
     const again = await call('POST', '/api/shop/rest/payment-tokens/delete', 'blitzmobil', { id }, token);
     expect(again.body.code).toBe('UNKNOWN_PAYMENT_TOKEN_ID');
   });

@@ -41,35 +41,53 @@ const claimsSchema = z.object({
 
 export type EntryCheck = { ok: true; entry: AppEntry } | { ok: false; reason: string };
 
+/** The token's payload if one of the keys signed it and its registered claims hold. */
+async function verifiedWithAny(
+  tenant: TenantConfig,
+  keys: readonly string[],
+  token: string,
+  now: Date,
+): Promise<{ ok: true; payload: unknown } | { ok: false; reason: string }> {
+  let refusal = '';
+  for (const key of keys) {
+    try {
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(key), {
+        algorithms: ['HS256'],
+        audience: tenant.shopId,
+        currentDate: now,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['jti', 'iat', 'exp'],
+      });
+      return { ok: true, payload };
+    } catch (error) {
+      if (!(error instanceof errors.JOSEError)) throw error;
+      refusal = `${error.code}: ${error.message}`;
+      // Signed with another key: the next may be the one. Anything else is this token's fault.
+      if (!(error instanceof errors.JWSSignatureVerificationFailed)) break;
+    }
+  }
+  return { ok: false, reason: refusal };
+}
+
 /**
- * Checks an entry link's token (decision 0050): an HS256 JWT signed with the tenant's app key,
+ * Checks an entry link's token (decision 0050): an HS256 JWT signed with one of the tenant's app keys,
  * for this tenant (`aud`), not expired, meant to live an hour at most, with the claims of
  * docs/mobile-app.md and a return address the tenant allows. Whether it was used before is the
  * session's business. The reason of a refusal is for the log only.
  */
 export async function checkEntryToken(
   tenant: TenantConfig,
-  key: string | undefined,
+  keys: readonly string[],
   token: string,
   now: Date,
 ): Promise<EntryCheck> {
   if (!tenant.flags.hasMobileAppFlow || !tenant.variations.mobileAppDeepLink) {
     return { ok: false, reason: 'the shop has no mobile-app flow' };
   }
-  if (!key) return { ok: false, reason: 'no app key is configured for the shop' };
-  let payload: unknown;
-  try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(key), {
-      algorithms: ['HS256'],
-      audience: tenant.shopId,
-      currentDate: now,
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ['jti', 'iat', 'exp'],
-    }));
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return { ok: false, reason: `${error.code}: ${error.message}` };
-    throw error;
-  }
+  if (keys.length === 0) return { ok: false, reason: 'no app key is configured for the shop' };
+  const verified = await verifiedWithAny(tenant, keys, token, now);
+  if (!verified.ok) return verified;
+  const { payload } = verified;
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) return { ok: false, reason: `claims: ${claims.error.issues[0]?.message ?? ''}` };
   const { jti, iat, exp, msisdn, currency, deviceId, returnUrl } = claims.data;

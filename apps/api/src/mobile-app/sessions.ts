@@ -17,8 +17,8 @@ const USED_LINK_SPARE_MS = 60 * 60 * 1000;
 export interface AppSessionContext {
   db: Database;
   tenant: TenantConfig;
-  /** The key of the tenant's app (`APP_ENTRY_KEYS`), undefined when it has none. */
-  appKey: string | undefined;
+  /** The keys of the tenant's app (`APP_ENTRY_KEYS`), none when it has none. */
+  appKeys: readonly string[];
   now: Date;
   log: FastifyBaseLogger;
 }
@@ -47,7 +47,7 @@ export async function openAppSession(
     context.log.warn({ reason }, 'app entry link refused');
     return new DomainError('APP_ENTRY_LINK_INVALID', 'This link from the app cannot open the shop any more');
   };
-  const check = await checkEntryToken(tenant, context.appKey, entryToken, now);
+  const check = await checkEntryToken(tenant, context.appKeys, entryToken, now);
   if (!check.ok) throw refused(check.reason);
   const { entry } = check;
   const number = parseMsisdn(withLeadingPlus(entry.msisdn), tenant.phoneCountryCodes);

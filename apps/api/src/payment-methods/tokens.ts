@@ -263,6 +263,7 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
     }
     if (await sameMethodSaved(tx, token, remote)) {
       const [duplicate] = await write({ status: 'DUPLICATE' });
+      await forgetAtProvider(tx, context.jobs, token.providerTokenId);
       return duplicate ?? token;
     }
     const card = { brand: remote.cardBrand ?? null, last4: remote.cardLast4 ?? null };
@@ -277,21 +278,23 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
     return active;
   });
   if (settled.status !== 'DUPLICATE') return settled;
-  await forgetAtProvider(context, settled);
   throw alreadySaved();
 }
 
 const alreadySaved = () =>
   new DomainError('PAYMENT_TOKEN_ALREADY_EXISTS', 'This payment method is saved already');
 
-/** The provider forgets the token: it can never be charged again (a failure is logged, not answered). */
-async function forgetAtProvider(context: PaymentMethodContext, token: SavedMethod): Promise<void> {
-  if (!token.providerTokenId) return;
-  await context.provider
-    .deleteToken(token.providerTokenId)
-    .catch((err: unknown) =>
-      context.log.warn({ err, tokenId: token.id }, 'the provider did not delete a payment method'),
-    );
+/**
+ * The provider forgets the token, so that it can never be charged again: by a job stored in `tx`
+ * (decision 0064), which exists exactly when the change that forgets it here commits, and is tried
+ * again while the provider cannot be reached.
+ */
+async function forgetAtProvider(
+  tx: Transaction,
+  jobs: Pick<JobQueue, 'send'>,
+  providerTokenId: string | null,
+): Promise<void> {
+  if (providerTokenId) await jobs.send('delete-provider-token', { providerTokenId }, { within: tx });
 }
 
 /** PUT …/payment-tokens/update: the name, and whether (and up to what) automatic top-ups charge it. */
@@ -342,7 +345,7 @@ export async function updateToken(
  */
 export async function deleteToken(context: PaymentMethodContext, id: string): Promise<void> {
   const { db } = context;
-  const token = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const owned = await ownToken(tx, context.customer.id, id);
     if ((await tokensInUse(tx, [owned.id])).has(owned.id)) {
       throw new DomainError(
@@ -354,16 +357,11 @@ export async function deleteToken(context: PaymentMethodContext, id: string): Pr
       .update(paymentTokens)
       .set({ status: 'DELETED', recurring: false, updatedAt: context.now })
       .where(eq(paymentTokens.id, owned.id));
-    return owned;
+    await forgetAtProvider(tx, context.jobs, owned.providerTokenId);
   });
-  await forgetAtProvider(context, token);
 }
 
-/**
- * The account is being deleted in `tx`: every token it ever held at the provider is deleted there
- * by a job stored in the same transaction (decision 0064). A provider out of reach delays that,
- * a crash after the commit loses none, and a deletion rolled back sends none.
- */
+/** The account is being deleted in `tx`: every token it ever held is forgotten at the provider. */
 export async function forgetAccountTokens(
   tx: Transaction,
   jobs: Pick<JobQueue, 'send'>,
@@ -373,8 +371,6 @@ export async function forgetAccountTokens(
     .select({ providerTokenId: paymentTokens.providerTokenId })
     .from(paymentTokens)
     .where(and(eq(paymentTokens.customerId, customerId), isNotNull(paymentTokens.providerTokenId)));
-  for (const { providerTokenId } of held) {
-    if (providerTokenId) await jobs.send('delete-provider-token', { providerTokenId }, { within: tx });
-  }
+  for (const { providerTokenId } of held) await forgetAtProvider(tx, jobs, providerTokenId);
   return held.length;
 }

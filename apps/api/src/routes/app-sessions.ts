@@ -9,7 +9,7 @@ import { openAppSession } from '../mobile-app/sessions';
 export const appSessionRoutes: FastifyPluginAsyncZod<{
   db: Database;
   limits: AbuseLimits;
-  appEntryKeys: ReadonlyMap<string, string>;
+  appEntryKeys: ReadonlyMap<string, readonly string[]>;
 }> = async (app, { db, limits, appEntryKeys }) => {
   app.post(
     '/api/shop/rest/app-sessions',
@@ -37,7 +37,7 @@ export const appSessionRoutes: FastifyPluginAsyncZod<{
           {
             db,
             tenant: request.tenant,
-            appKey: appEntryKeys.get(request.tenant.shopId),
+            appKeys: appEntryKeys.get(request.tenant.shopId) ?? [],
             now: new Date(),
             log: request.log,
           },

@@ -22,6 +22,7 @@ import { signedInAccount } from '../http/account-context';
 import { checkoutContextOf, requestShopOrigin } from '../http/checkout-context';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
+import type { JobQueue } from '../jobs/queue';
 import { cartNeedsPayment } from '../orders/orders';
 import { confirmToken } from '../payment-methods/confirm';
 import type { PaymentMethodContext } from '../payment-methods/context';
@@ -54,7 +55,7 @@ const autoTopupContext = (context: PaymentMethodContext): AutoTopupContext => ({
 
 /** Spec §7 Payment methods: the signed-in shopper's saved methods (decision 0039). */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<
-  CheckoutServices & { accounts: AccountServices; limits: AbuseLimits }
+  CheckoutServices & { accounts: AccountServices; limits: AbuseLimits; jobs: Pick<JobQueue, 'send'> }
 > = async (app, { accounts, limits, ...services }) => {
   const signedIn = async (request: FastifyRequest): Promise<PaymentMethodContext> => {
     // The app's shopper keeps their methods on the app's number (decision 0050).
