@@ -66,6 +66,12 @@ describe('the saved payment methods of an account', () => {
     await saveCard('ladeplatz', token);
     const twice = await saveCard('ladeplatz', token);
     expect(twice.confirmed).toMatchObject({ status: 409, body: { code: 'PAYMENT_TOKEN_ALREADY_EXISTS' } });
+    // A PayPal account is known by its e-mail: the same one again is refused, another is kept.
+    const paypal = (paypalEmail: string) =>
+      saveCard('ladeplatz', token, { paypalEmail }, { paymentMethod: 'paypal' });
+    expect((await paypal('ann@example.org')).confirmed.status).toBe(200);
+    expect((await paypal('ANN@example.org')).confirmed.body.code).toBe('PAYMENT_TOKEN_ALREADY_EXISTS');
+    expect((await paypal('bob@example.org')).confirmed.status).toBe(200);
     // The provider forgets the second token; the first stays chargeable.
     await atProvider(twice.id, 'DELETED');
     const [kept] = await methods('ladeplatz', token);
@@ -99,7 +105,7 @@ describe('the saved payment methods of an account', () => {
     const declined = await start();
     await api.sandbox.client.act(declined.payerUrl, 'approve', CARD('4000 0000 0000 0002'));
     expect((await confirm(declined.id)).body.code).toBe('PAYMENT_TOKEN_STATUS_ERROR');
-    expect(await methods('ladeplatz', token)).toHaveLength(1);
+    expect(await methods('ladeplatz', token)).toHaveLength(3);
   });
 
   it('refuses unknown ids, malformed bodies, methods that cannot be saved, and callers without a session', async () => {
@@ -332,34 +338,42 @@ describe('paying with a saved method', () => {
     expect(made.body.code).toBe('UNKNOWN_PAYMENT_TOKEN_ID');
   });
 
-  it('keeps the method a signed-in shopper saves while paying at the provider', async () => {
+  it('keeps the method a signed-in shopper saves while paying at the provider, once per card or PayPal account', async () => {
     const { freshAccount, call, methods, contactConfirmed } = shopper();
     const checkout = checkoutClient(api);
     const { token } = await freshAccount('weltaufladen');
-    const number = freshNumber();
-    const cartName = await checkout.newCart('weltaufladen', [
-      { productId: 'funkfix-topup-1500', phoneNumber: number },
-    ]);
-    await contactConfirmed('weltaufladen', cartName, number, token, { savePayment: true });
-    const started = await call(
-      'POST',
-      '/api/shop/rest/checkout-start-payment',
-      'weltaufladen',
-      { cartName, paymentMethod: 'creditcard', savePayment: true },
-      token,
-    );
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    await api.sandbox.client.act(started.body.payerUrl, 'approve', GOOD_CARD);
-    const commit = () =>
-      checkout.commitUntilFinal('weltaufladen', cartName, started.body.orderNumber, {}, token);
-    expect((await commit()).orderStatus).toBe('committed');
-    await commit();
+    /** A paid top-up with the save box ticked, approved at the provider with `approval`. */
+    async function payAndSave(paymentMethod: string, approval: object) {
+      const number = freshNumber();
+      const cartName = await checkout.newCart('weltaufladen', [
+        { productId: 'funkfix-topup-1500', phoneNumber: number },
+      ]);
+      await contactConfirmed('weltaufladen', cartName, number, token, { savePayment: true });
+      const started = await call(
+        'POST',
+        '/api/shop/rest/checkout-start-payment',
+        'weltaufladen',
+        { cartName, paymentMethod, savePayment: true },
+        token,
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      await api.sandbox.client.act(started.body.payerUrl, 'approve', approval);
+      const commit = () =>
+        checkout.commitUntilFinal('weltaufladen', cartName, started.body.orderNumber, {}, token);
+      expect((await commit()).orderStatus).toBe('committed');
+      await commit();
+      return started.body.orderNumber as string;
+    }
+
+    const orderNumber = await payAndSave('creditcard', GOOD_CARD);
     const saved = await methods('weltaufladen', token);
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({
-      name: 'Visa •••• 1111',
-      orderNumber: started.body.orderNumber,
-      cardExpiryDate: '12/39',
-    });
+    expect(saved[0]).toMatchObject({ name: 'Visa •••• 1111', orderNumber, cardExpiryDate: '12/39' });
+    // The same card again, and the same PayPal account in another case, are kept once.
+    await payAndSave('creditcard', GOOD_CARD);
+    await payAndSave('paypal', { paypalEmail: 'ann@example.org' });
+    await payAndSave('paypal', { paypalEmail: 'Ann@Example.org' });
+    await payAndSave('paypal', { paypalEmail: 'bob@example.org' });
+    expect(await methods('weltaufladen', token)).toHaveLength(3);
   });
 });

@@ -48,11 +48,11 @@ export function shopperClient(api: RunningApi) {
     return answer.body.paymentTokens;
   };
 
-  /** Saves a card on the account through the provider's page: create, approve, confirm. */
+  /** Saves a card (or, with `extra`, another method) through the provider's page: create, approve, confirm. */
   async function saveCard(
     tenant: string,
     token: string,
-    card = MASTERCARD,
+    card: object = MASTERCARD,
     extra: Record<string, unknown> = {},
   ) {
     const created = await call(

@@ -543,11 +543,13 @@ export const paymentTokens = pgTable(
     cardLast4: text('card_last4'),
     /** `MM/YY` as the provider reports it. */
     cardExpiry: text('card_expiry'),
+    /** The PayPal account saved, as the provider reports its payer: what tells two PayPal methods apart. */
+    payerEmail: text('payer_email'),
     /** Whether automatic top-ups charge it. */
     recurring: boolean('recurring').notNull().default(false),
     amount: integer('amount'),
     currency: text('currency').notNull(),
-    /** DUPLICATE: confirmed, but the same card was saved already; it was dropped at the provider. */
+    /** DUPLICATE: confirmed, but the same card or PayPal account was saved already; it was dropped at the provider. */
     status: text('status', { enum: PAYMENT_TOKEN_STATUSES }).notNull(),
     context: jsonbOf(tokenPurposeSchema)('context').notNull().default(sql`'{}'::jsonb`),
     /** The order whose payment saved it, or the cart's order it was confirmed for. */

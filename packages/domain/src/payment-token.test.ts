@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardExpiryDate, defaultTokenName, tokenStatusOf } from './payment-token';
+import { cardExpiryDate, defaultTokenName, isSameSavedMethod, tokenStatusOf } from './payment-token';
 
 describe('a saved card', () => {
   it('shows its expiry as two digits, a slash, then the rest', () => {
@@ -28,5 +28,35 @@ describe('a saved card', () => {
     expect(tokenStatusOf('CANCELLED')).toBe('CANCELED');
     expect(tokenStatusOf('DECLINED')).toBe('DECLINED');
     expect(tokenStatusOf('PENDING')).toBe('PENDING');
+  });
+});
+
+describe('isSameSavedMethod', () => {
+  const card = {
+    method: 'creditcard',
+    cardBrand: 'visa',
+    cardLast4: '1111',
+    cardExpiry: '12/30',
+    payerEmail: null,
+  };
+  const paypal = {
+    method: 'paypal',
+    cardBrand: null,
+    cardLast4: null,
+    cardExpiry: null,
+    payerEmail: 'Ann@Example.org',
+  };
+
+  it('knows a card by brand, last four digits and expiry', () => {
+    expect(isSameSavedMethod(card, { ...card })).toBe(true);
+    expect(isSameSavedMethod(card, { ...card, cardExpiry: '12/31' })).toBe(false);
+    expect(isSameSavedMethod(card, { ...card, cardLast4: '4444' })).toBe(false);
+  });
+
+  it('knows a PayPal account by its e-mail in any case, and nothing it was not told', () => {
+    expect(isSameSavedMethod(paypal, { ...paypal, payerEmail: 'ann@example.org' })).toBe(true);
+    expect(isSameSavedMethod(paypal, { ...paypal, payerEmail: 'bob@example.org' })).toBe(false);
+    expect(isSameSavedMethod({ ...paypal, payerEmail: null }, { ...paypal, payerEmail: null })).toBe(false);
+    expect(isSameSavedMethod(paypal, { ...card, payerEmail: 'ann@example.org' })).toBe(false);
   });
 });

@@ -63,3 +63,25 @@ const BRAND_NAMES: Record<string, string> = {
 };
 
 const METHOD_NAMES: Record<string, string> = { creditcard: 'Card', paypal: 'PayPal' };
+
+/** What the provider tells of a saved method: its card, or the PayPal account (its payer). */
+export interface SavedMethodIdentity {
+  method: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardExpiry: string | null;
+  payerEmail: string | null;
+}
+
+/**
+ * Whether two saved methods are the same at the provider, so that an account keeps it once: the
+ * same card (brand, last four digits and expiry) or the same PayPal account (its e-mail, in any
+ * case). A method the provider tells nothing of is never a duplicate.
+ */
+export function isSameSavedMethod(a: SavedMethodIdentity, b: SavedMethodIdentity): boolean {
+  if (a.method !== b.method) return false;
+  if (a.cardLast4 !== null) {
+    return a.cardLast4 === b.cardLast4 && a.cardBrand === b.cardBrand && a.cardExpiry === b.cardExpiry;
+  }
+  return a.payerEmail !== null && a.payerEmail.toLowerCase() === b.payerEmail?.toLowerCase();
+}

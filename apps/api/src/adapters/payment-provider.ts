@@ -65,6 +65,8 @@ export interface ProviderToken {
   cardLast4?: string;
   cardBrand?: string;
   expiry?: string;
+  /** The PayPal account of a PayPal token (its payer's e-mail). */
+  payerEmail?: string;
 }
 
 /** A verified payment webhook, reduced to the payment event it means for us. */
@@ -148,6 +150,7 @@ const tokenSchema = z.object({
   cardLast4: z.string().optional(),
   cardBrand: z.string().optional(),
   expiry: z.string().optional(),
+  payerEmail: z.string().optional(),
 });
 const refundedSchema = z.object({ refundedAmount: z.number() });
 const refusalSchema = z.object({ code: z.string() });

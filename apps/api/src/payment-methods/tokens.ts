@@ -3,8 +3,10 @@ import {
   cardExpiryDate,
   DomainError,
   defaultTokenName,
+  isSameSavedMethod,
   isSavableMethod,
   PAYMENT_TOKEN_LIMIT,
+  type PaymentMethod,
   paymentMethodOffered,
   type SavablePaymentMethod,
   type TokenPurpose,
@@ -204,25 +206,34 @@ export async function createToken(
 }
 
 /** The same card (brand, last digits, expiry) or PayPal account already saved and usable. */
-async function sameMethodSaved(tx: Transaction, token: SavedMethod, remote: ProviderToken): Promise<boolean> {
+/** The card or PayPal account the provider says a token holds, as a saved method keeps it. */
+export const identityOf = (method: string, remote: ProviderToken) => ({
+  method,
+  cardBrand: remote.cardBrand ?? null,
+  cardLast4: remote.cardLast4 ?? null,
+  cardExpiry: remote.expiry ?? null,
+  payerEmail: remote.payerEmail ?? null,
+});
+
+/** The account's active method that is the same card or PayPal account as `remote`, if any. */
+export async function sameMethodSaved(
+  tx: Transaction,
+  customerId: string,
+  method: PaymentMethod,
+  remote: ProviderToken,
+): Promise<SavedMethod | undefined> {
   const saved = await tx
     .select()
     .from(paymentTokens)
     .where(
       and(
-        eq(paymentTokens.customerId, token.customerId),
+        eq(paymentTokens.customerId, customerId),
         eq(paymentTokens.status, 'ACTIVE'),
-        eq(paymentTokens.method, token.method),
-        ne(paymentTokens.id, token.id),
+        eq(paymentTokens.method, method),
+        ne(paymentTokens.providerTokenId, remote.tokenId),
       ),
     );
-  return saved.some(
-    (other) =>
-      remote.cardLast4 !== undefined &&
-      other.cardLast4 === remote.cardLast4 &&
-      other.cardBrand === (remote.cardBrand ?? null) &&
-      other.cardExpiry === (remote.expiry ?? null),
-  );
+  return saved.find((other) => isSameSavedMethod(other, identityOf(method, remote)));
 }
 
 /**
@@ -261,7 +272,7 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
         `The payment method is ${remote.status.toLowerCase()}`,
       );
     }
-    if (await sameMethodSaved(tx, token, remote)) {
+    if (await sameMethodSaved(tx, token.customerId, token.method, remote)) {
       const [duplicate] = await write({ status: 'DUPLICATE' });
       await forgetAtProvider(tx, context.jobs, token.providerTokenId);
       return duplicate ?? token;
@@ -272,6 +283,7 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
       cardBrand: card.brand,
       cardLast4: card.last4,
       cardExpiry: remote.expiry ?? null,
+      payerEmail: remote.payerEmail ?? null,
       name: token.name === defaultTokenName(token.method) ? defaultTokenName(token.method, card) : token.name,
     });
     if (!active) throw new Error(`payment token ${token.id} vanished`);
@@ -289,7 +301,7 @@ const alreadySaved = () =>
  * (decision 0064), which exists exactly when the change that forgets it here commits, and is tried
  * again while the provider cannot be reached.
  */
-async function forgetAtProvider(
+export async function forgetAtProvider(
   tx: Transaction,
   jobs: Pick<JobQueue, 'send'>,
   providerTokenId: string | null,

@@ -2,6 +2,7 @@ import type { Database, Order, Payment, Transaction } from '@shop/db';
 import type { CartItemOptions, OrderLineRecord } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import type { PaymentProvider } from '../adapters/payment-provider';
+import type { JobQueue } from '../jobs/queue';
 
 /** A cart line as a set-up sees it: its number and the options the shopper sent. */
 export interface SetupCandidate {
@@ -14,6 +15,7 @@ export interface SetupServices {
   db: Database;
   provider: PaymentProvider;
   tenant: TenantConfig;
+  jobs: Pick<JobQueue, 'send'>;
 }
 
 /** How the cart lines that ask for a set-up are checked and kept on the order. */

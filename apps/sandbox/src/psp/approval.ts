@@ -4,12 +4,15 @@ import { BANKS, type CardDetails, CRYPTO_CURRENCIES, type PaymentMethod } from '
 /**
  * What approving a payment does, by method and by what the shopper entered on the hosted page
  * (or sent to the JSON twin). Fields left out take a default that approves; fields given must be
- * valid. PayPal's e-mail and password are accepted as they are. Payments and saved payment
- * methods (tokens) are approved alike.
+ * valid. PayPal's e-mail and password are accepted as they are; the e-mail names the PayPal
+ * account paid with (as PayPal's payer), `buyer@example.com` when none is given. Payments and saved
+ * payment methods (tokens) are approved alike.
  */
 export type Approval =
-  | { kind: 'approved' | 'declined' | 'three-d-secure'; card?: CardDetails }
+  | { kind: 'approved' | 'declined' | 'three-d-secure'; card?: CardDetails; payerEmail?: string }
   | { kind: 'invalid'; field: string; message: string };
+
+export const DEFAULT_PAYPAL_PAYER = 'buyer@example.com';
 
 function checkChoice(
   input: Record<string, unknown>,
@@ -33,6 +36,10 @@ export function checkApproval(
       return checkChoice(input, 'bank', BANKS);
     case 'crypto':
       return checkChoice(input, 'cryptoCurrency', CRYPTO_CURRENCIES);
+    case 'paypal': {
+      const email = typeof input.paypalEmail === 'string' ? input.paypalEmail.trim() : '';
+      return { kind: 'approved', payerEmail: email || DEFAULT_PAYPAL_PAYER };
+    }
     default:
       return { kind: 'approved' };
   }

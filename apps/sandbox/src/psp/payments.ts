@@ -82,6 +82,7 @@ export class PaymentService {
     const approval = checkApproval(payment.method, input);
     if (approval.kind === 'invalid') return approval;
     if (approval.card) payment.card = approval.card;
+    if (approval.payerEmail) payment.payerEmail = approval.payerEmail;
     switch (approval.kind) {
       case 'declined':
         this.#finish(payment, 'DECLINED');

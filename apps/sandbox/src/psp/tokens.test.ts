@@ -135,7 +135,7 @@ describe('saving a payment method (HTTP twins)', () => {
     });
   });
 
-  it('activates a PayPal account without card details', async () => {
+  it('activates a PayPal account without card details, naming its payer', async () => {
     const tokenId = await sandbox.createToken({ method: 'paypal', customerReference: 'cust-9' });
     await sandbox.actOnToken(tokenId, 'approve', { paypalEmail: 'kim@example.test', paypalPassword: 'x' });
     expect(await sandbox.token(tokenId)).toEqual({
@@ -144,7 +144,11 @@ describe('saving a payment method (HTTP twins)', () => {
       method: 'paypal',
       merchantReference: 'customer-77',
       customerReference: 'cust-9',
+      payerEmail: 'kim@example.test',
     });
+    const unnamed = await sandbox.createToken({ method: 'paypal' });
+    await sandbox.actOnToken(unnamed, 'approve');
+    expect(await sandbox.token(unnamed)).toMatchObject({ payerEmail: 'buyer@example.com' });
   });
 
   it('declines the declining test card', async () => {

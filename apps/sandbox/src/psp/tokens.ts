@@ -71,6 +71,7 @@ export class TokenService {
       returnUrl: payment.returnUrl,
       tenantName: payment.tenantName,
       ...(payment.card ? { card: payment.card } : {}),
+      ...(payment.payerEmail ? { payerEmail: payment.payerEmail } : {}),
       awaitingAuthentication: false,
       createdAt: new Date().toISOString(),
     };
@@ -97,6 +98,7 @@ export class TokenService {
     const approval = checkApproval(token.method, input);
     if (approval.kind === 'invalid') return approval;
     if (approval.card) token.card = approval.card;
+    if (approval.payerEmail) token.payerEmail = approval.payerEmail;
     switch (approval.kind) {
       case 'declined':
         this.#finish(token, 'DECLINED');
@@ -154,5 +156,6 @@ export function tokenView(token: Token) {
     ...(token.card
       ? { cardLast4: token.card.last4, cardBrand: token.card.brand, expiry: token.card.expiry }
       : {}),
+    ...(token.payerEmail ? { payerEmail: token.payerEmail } : {}),
   };
 }

@@ -122,6 +122,8 @@ export interface Payment extends PaymentRequest {
   token?: string;
   /** The card the shopper entered. */
   card?: CardDetails;
+  /** The PayPal account the shopper paid with. */
+  payerEmail?: string;
   paypal?: PayPalReturn;
   /** The card asked for 3-D Secure; the shopper is on the authentication page. */
   awaitingAuthentication: boolean;
@@ -164,6 +166,8 @@ export interface Token {
   tenantName: string;
   customerReference?: string;
   card?: CardDetails;
+  /** The PayPal account saved. */
+  payerEmail?: string;
   awaitingAuthentication: boolean;
   createdAt: string;
 }

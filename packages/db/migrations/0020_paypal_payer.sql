@@ -1,0 +1,1 @@
+ALTER TABLE "payment_tokens" ADD COLUMN "payer_email" text;
