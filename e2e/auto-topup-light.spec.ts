@@ -155,4 +155,31 @@ test('belwaarde: a shopper without a saved card sets up a light top-up; a low ba
   expect(event.status).toBe(202);
   await expect.poll(async () => (await smsLinks(msisdn)).length, { timeout: 15_000 }).toBe(1);
   expect(await operatorBalance(msisdn)).toBe(200);
+
+  // The SMS is lost: the account sends it again; only the newest link opens the top-up.
+  const [lost = ''] = await smsLinks(msisdn);
+  await page.reload();
+  const card = page.getByTestId('auto-topup');
+  await expect(card.getByTestId('auto-topup-light-link')).toHaveText(
+    /^Per sms verstuurd; opent de opwaardering tot \S+ \d{2}:\d{2}$/,
+  );
+  await expectNoAxeViolations(page);
+  await card.getByRole('button', { name: 'Link opnieuw sturen' }).click();
+  await expect(card.getByTestId('auto-topup-notice')).toHaveText(
+    'De link is opnieuw onderweg. Alleen de link in de nieuwste sms werkt.',
+  );
+  await expect(card.getByTestId('auto-topup-light-link')).toContainText('Onderweg per sms');
+  await expect.poll(async () => (await smsLinks(msisdn)).length, { timeout: 15_000 }).toBe(2);
+  const newest = (await smsLinks(msisdn)).find((candidate) => candidate !== lost) ?? '';
+  expect(new URL(newest).searchParams.get('notificationCode')).toBe(
+    new URL(lost).searchParams.get('notificationCode'),
+  );
+  await page.goto(lost);
+  await expect(page.getByTestId('light-link-notice')).toHaveText(
+    'De automatische opwaardering kon niet worden geladen.',
+  );
+  await page.goto(newest);
+  await expect(page.getByTestId('light-link-notice')).toHaveText(
+    /^Je beltegoed raakt op: we hebben €\s15 voor /,
+  );
 });

@@ -227,7 +227,7 @@ export async function buildApp({
       limits,
       accounts: { db, mailer, messages, pins },
     });
-    await scoped.register(autoTopupRoutes, { db, mailer, messages, pins, limits });
+    await scoped.register(autoTopupRoutes, { db, mailer, messages, pins, limits, jobs });
     await scoped.register(smsTopupRoutes, { db, mailer, messages, pins, limits });
     await scoped.register(blogRoutes, { db, introspection: graphqlIntrospection });
   });

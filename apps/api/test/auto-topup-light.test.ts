@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_NUMBERS } from '../src/demo/accounts';
 import { apiForFile } from './api-for-file';
 import { checkoutClient, GOOD_CARD } from './checkout-support';
+import { LIFTED_LIMITS } from './harness';
 import { waitFor } from './processes';
 import { freshNumber, setupClient, shopperClient } from './saved-methods-support';
 
@@ -11,7 +12,7 @@ import { freshNumber, setupClient, shopperClient } from './saved-methods-support
  * The light automatic top-up (decision 0042): a low balance sends the owner a link by SMS that
  * opens the top-up filled in; the link is the owner's only, expires, and works once.
  */
-const api = apiForFile();
+const api = apiForFile({ abuseLimits: { overrides: { ...LIFTED_LIMITS, lightLinkSendAgain: { max: 3 } } } });
 const SHOP = 'belwaarde';
 const NUMBER = DEMO_NUMBERS[SHOP] as string;
 
@@ -169,6 +170,99 @@ describe('a light top-up', () => {
     await lowBalance(NUMBER, 200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await linksTo(NUMBER)).length).toBe(before);
+  });
+});
+
+describe('sending a light top-up’s link again', () => {
+  const resend = (autoTopupId: unknown, token?: string, shop = SHOP) =>
+    checkoutClient(api).call('POST', '/api/topup/autotopuplight/resend', shop, { autoTopupId }, token);
+
+  it('sends the latest link to the top-up’s own number with a new secret; the earlier SMS stops working', {
+    timeout: 90_000,
+  }, async () => {
+    const { signIn, autoTopups, freshAccount } = shopperClient(api);
+    const first = await freshLink();
+    const owner = await signIn(SHOP);
+    const [row] = await autoTopups(SHOP, owner, { msisdn: NUMBER });
+    const autoTopupId = row?.autoTopupId as string;
+    expect(row?.lightLink).toEqual({ sentAt: expect.any(String), expiresAt: expect.any(String) });
+
+    // Nobody else can have it sent, nor learn whether it has one; the answer names no other number.
+    const stranger = await freshAccount(SHOP);
+    expect(await resend(autoTopupId, stranger.token)).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect(await resend(autoTopupId)).toMatchObject({ status: 401 });
+    expect(await resend(autoTopupId, owner, 'funkfix')).toMatchObject({ status: 401 });
+    expect(await resend('not-an-id', owner)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED' },
+    });
+
+    let latest = first;
+    for (let time = 1; time <= 3; time += 1) {
+      const before = (await linksTo(NUMBER)).length;
+      const sent = await resend(autoTopupId, owner);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+      expect(sent.body).toEqual({ lightLink: { sentAt: null, expiresAt: row?.lightLink?.expiresAt } });
+      const again = await waitFor('the link sent again', async () => (await linksTo(NUMBER))[before]);
+      expect(params(again).notificationCode).toBe(params(first).notificationCode);
+      expect(params(again).hash).not.toBe(params(latest).hash);
+      expect((await query(params(latest), owner)).body.code).toBe('UNABLE_QUERY_AUTO_TOPUP_LIGHT');
+      expect((await query(params(again), owner)).body).toMatchObject({ msisdn: NUMBER, amount: 1500 });
+      latest = again;
+    }
+    // Once its SMS went, the account's list says so again.
+    await waitFor('the link marked sent', async () => {
+      const [sentRow] = await autoTopups(SHOP, owner, { msisdn: NUMBER });
+      return (sentRow?.lightLink as { sentAt: string | null } | undefined)?.sentAt ?? undefined;
+    });
+
+    // Three times an hour at most: an SMS to the shopper's number is not for anyone to spend.
+    const fourth = await api.request('/api/topup/autotopuplight/resend', {
+      method: 'POST',
+      headers: { 'X-Tenant-Id': SHOP, 'Content-Type': 'application/json', Authorization: `Bearer ${owner}` },
+      body: JSON.stringify({ autoTopupId }),
+    });
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await query(params(latest), owner)).status).toBe(200);
+  });
+
+  it('has nothing to send before a low balance, nor once the link is used up', {
+    timeout: 60_000,
+  }, async () => {
+    const { freshAccount, autoTopups } = shopperClient(api);
+    const { token } = await freshAccount(SHOP);
+    const number = freshNumber('+31612', 6);
+    const setup = await setupClient(api).freeSetup(SHOP, token, {
+      productId: 'belwaarde-automatic-light',
+      amount: 1000,
+      phoneNumber: number,
+      autoTopupOption: 'LOW_BALANCE',
+      lowBalanceOption: { lowBalanceLimit: 500 },
+      autoTopupLight: true,
+    });
+    expect((await setup.commit()).body).toMatchObject({ orderStatus: 'committed' });
+    const [row] = await autoTopups(SHOP, token, { msisdn: number });
+    expect(row).not.toHaveProperty('lightLink');
+    expect(await resend(row?.autoTopupId, token)).toMatchObject({
+      status: 409,
+      body: { code: 'AUTO_TOPUP_LIGHT_LINK_UNAVAILABLE' },
+    });
+    await lowBalance(number, 200);
+    await waitFor('the link', async () => (await linksTo(number))[0]);
+    await api.database.db
+      .update(schema.autoTopupLightLinks)
+      .set({ usedAt: new Date() })
+      .where(eq(schema.autoTopupLightLinks.autoTopupId, row?.autoTopupId as string));
+    expect(await resend(row?.autoTopupId, token)).toMatchObject({
+      status: 409,
+      body: { code: 'AUTO_TOPUP_LIGHT_LINK_UNAVAILABLE' },
+    });
+    expect((await autoTopups(SHOP, token, { msisdn: number }))[0]).not.toHaveProperty('lightLink');
   });
 });
 

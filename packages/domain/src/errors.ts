@@ -97,6 +97,8 @@ export const ERROR_CATALOGUE = {
   PAYMENT_REFUSED: { status: 402, messageKey: 'paymentRefused' },
   // "Send again" of an order whose PINs go by no SMS or WhatsApp, or that has none (decision 0048).
   VOUCHER_DELIVERY_UNAVAILABLE: { status: 409, messageKey: 'voucherDeliveryUnavailable' },
+  // "Send again" of a light top-up's link when no live link is there to send (decision 0042).
+  AUTO_TOPUP_LIGHT_LINK_UNAVAILABLE: { status: 409, messageKey: 'autoTopupLightLinkUnavailable' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

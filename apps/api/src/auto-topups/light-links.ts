@@ -2,9 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AutoTopup, Order } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { DomainError, formatMoney } from '@shop/domain';
-import type { AutoTopupLightAnswer } from '@shop/domain/contract';
+import type { AutoTopupLightAnswer, LightLinkState } from '@shop/domain/contract';
 import { mainPagePath, type TenantConfig, tenantTranslations } from '@shop/tenants';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { publicShopOrigin } from '../checkout/shop-origin';
 import type { EngineServices } from '../jobs/services';
@@ -102,6 +102,19 @@ export async function sendLightLink(
 const unable = () =>
   new DomainError('UNABLE_QUERY_AUTO_TOPUP_LIGHT', 'This link does not open a top-up (any more)');
 
+/** Whether a link still opens its top-up: not used, not expired, its top-up live. */
+const isLive = (now: Date) =>
+  and(
+    eq(autoTopups.status, 'ENABLED'),
+    isNull(autoTopupLightLinks.usedAt),
+    gt(autoTopupLightLinks.expiresAt, now),
+  );
+
+const stateOf = (link: { sentAt: Date | null; expiresAt: Date }): LightLinkState => ({
+  sentAt: link.sentAt?.toISOString() ?? null,
+  expiresAt: link.expiresAt.toISOString(),
+});
+
 /** The live link of this shop with this code, whatever its secret; undefined when there is none. */
 async function liveLink(db: Database | Transaction, tenant: TenantConfig, code: string, now: Date) {
   const [row] = await db
@@ -112,9 +125,7 @@ async function liveLink(db: Database | Transaction, tenant: TenantConfig, code: 
       and(
         eq(autoTopupLightLinks.notificationCode, code),
         eq(autoTopups.tenantId, tenant.shopId),
-        eq(autoTopups.status, 'ENABLED'),
-        isNull(autoTopupLightLinks.usedAt),
-        gt(autoTopupLightLinks.expiresAt, now),
+        isLive(now),
       ),
     );
   return row;
@@ -187,4 +198,74 @@ export async function useLightLinks(
     used += 1;
   }
   return used;
+}
+
+/** The latest live link of each of these top-ups (light ones have links; others none). */
+export async function latestLiveLinks(
+  db: Database | Transaction,
+  topupIds: readonly string[],
+  now: Date,
+): Promise<Map<string, LightLinkState>> {
+  const latest = new Map<string, LightLinkState>();
+  if (topupIds.length === 0) return latest;
+  const rows = await db
+    .select({ link: autoTopupLightLinks })
+    .from(autoTopupLightLinks)
+    .innerJoin(autoTopups, eq(autoTopups.id, autoTopupLightLinks.autoTopupId))
+    .where(and(inArray(autoTopupLightLinks.autoTopupId, [...topupIds]), isLive(now)))
+    .orderBy(desc(autoTopupLightLinks.createdAt));
+  for (const { link } of rows) {
+    if (!latest.has(link.autoTopupId)) latest.set(link.autoTopupId, stateOf(link));
+  }
+  return latest;
+}
+
+/**
+ * POST /api/topup/autotopuplight/resend: the latest live link of the account's own light top-up
+ * goes again, to the top-up's own number only, by the link job (a new secret: only the newest SMS
+ * works). A link on its way is not sent twice: its job is already waiting. `allow` counts the
+ * sending against its limit once the link is known to be the caller's to send.
+ */
+export async function resendLightLink(
+  context: { db: Database; tenant: TenantConfig; customerId: string; now: Date },
+  autoTopupId: string,
+  allow: () => Promise<void>,
+  queue: (linkId: string, within: Transaction) => Promise<void>,
+): Promise<LightLinkState> {
+  const { db, tenant, customerId, now } = context;
+  const [row] = await db
+    .select({ topupId: autoTopups.id, link: autoTopupLightLinks })
+    .from(autoTopups)
+    .leftJoin(
+      autoTopupLightLinks,
+      and(eq(autoTopupLightLinks.autoTopupId, autoTopups.id), isLive(now), eq(autoTopups.light, true)),
+    )
+    .where(
+      and(
+        eq(autoTopups.id, autoTopupId),
+        eq(autoTopups.tenantId, tenant.shopId),
+        eq(autoTopups.customerId, customerId),
+        ne(autoTopups.status, 'DELETED'),
+      ),
+    )
+    .orderBy(desc(autoTopupLightLinks.createdAt))
+    .limit(1);
+  if (!row) throw new DomainError('NOT_FOUND', 'No automatic top-up of this account has this id');
+  const { link } = row;
+  if (!link) {
+    throw new DomainError(
+      'AUTO_TOPUP_LIGHT_LINK_UNAVAILABLE',
+      'This automatic top-up has no live link to send again; one goes out when the balance runs low',
+    );
+  }
+  await allow();
+  // The link is marked unsent and its job stored in one step: neither is ever left without the other.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(autoTopupLightLinks)
+      .set({ sentAt: null })
+      .where(and(eq(autoTopupLightLinks.id, link.id), isNull(autoTopupLightLinks.usedAt)));
+    await queue(link.id, tx);
+  });
+  return stateOf({ sentAt: null, expiresAt: link.expiresAt });
 }

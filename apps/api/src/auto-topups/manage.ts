@@ -121,7 +121,10 @@ export async function updateAutoTopup(
       .where(eq(autoTopups.id, topup.id));
     if (changes.paymentTokenId) await releaseToken(tx, topup.paymentTokenId, context.now);
   });
-  return rowById(db, input.autoTopupId, monthStartIn(context.now, timeZoneOf(context.tenant)));
+  return rowById(db, input.autoTopupId, {
+    now: context.now,
+    monthStart: monthStartIn(context.now, timeZoneOf(context.tenant)),
+  });
 }
 
 /** Deletion (spec §4): the entry is gone and its method, when nothing else charges it, non-recurring. */

@@ -1,8 +1,9 @@
 import type { AutoTopup } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { type AutoTopupStatus, type AutoTopupType, familyOf, monthStartIn } from '@shop/domain';
-import type { AutoTopupQuery, AutoTopupRow } from '@shop/domain/contract';
+import type { AutoTopupQuery, AutoTopupRow, LightLinkState } from '@shop/domain/contract';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { latestLiveLinks } from './light-links';
 import { normaliseMsisdn } from './numbers';
 
 const { autoTopupRuns, autoTopups, orders, paymentTokens } = schema;
@@ -74,14 +75,26 @@ export async function queryAutoTopups(
     rows.map((row) => row.topup.id),
     monthStartIn(now, owner.timeZone),
   );
-  return rows.map(({ topup, tokenName }) => rowOf(topup, tokenName, charges.get(topup.id) ?? []));
+  const links = await latestLiveLinks(db, lightIds(rows), now);
+  return rows.map(({ topup, tokenName }) =>
+    rowOf(topup, tokenName, charges.get(topup.id) ?? [], links.get(topup.id)),
+  );
 }
 
-/** A top-up as the calls answer it; a light one names no saved method (it charges none). */
+/** The light ones among these top-ups: only they have links to look up. */
+function lightIds(rows: readonly { topup: AutoTopup }[]): string[] {
+  return rows.flatMap(({ topup }) => (topup.light ? [topup.id] : []));
+}
+
+/**
+ * A top-up as the calls answer it; a light one names no saved method (it charges none), and its
+ * latest live link when it has one.
+ */
 export function rowOf(
   topup: AutoTopup,
   tokenName: string | null,
   charges: AutoTopupRow['charges'],
+  lightLink?: LightLinkState,
 ): AutoTopupRow {
   const type = topup.type;
   return {
@@ -106,6 +119,7 @@ export function rowOf(
     monthlyCap: topup.monthlyCap,
     charges,
     createdAt: topup.createdAt.toISOString(),
+    ...(lightLink ? { lightLink } : {}),
   };
 }
 
@@ -113,7 +127,7 @@ export function rowOf(
 export async function rowById(
   db: Database | Transaction,
   id: string,
-  monthStart: Date,
+  { now, monthStart }: { now: Date; monthStart: Date },
 ): Promise<AutoTopupRow> {
   const [row] = await db
     .select({ topup: autoTopups, tokenName: paymentTokens.name })
@@ -121,5 +135,7 @@ export async function rowById(
     .leftJoin(paymentTokens, eq(paymentTokens.id, autoTopups.paymentTokenId))
     .where(eq(autoTopups.id, id));
   if (!row) throw new Error(`auto top-up ${id} vanished`);
-  return rowOf(row.topup, row.tokenName, (await chargesOf(db, [id], monthStart)).get(id) ?? []);
+  const charges = (await chargesOf(db, [id], monthStart)).get(id) ?? [];
+  const links = await latestLiveLinks(db, lightIds([row]), now);
+  return rowOf(row.topup, row.tokenName, charges, links.get(id));
 }

@@ -15,7 +15,10 @@ function statusOf(error: DomainError): ErrorStatus {
   return error.options.status ?? ERROR_CATALOGUE[error.code].status;
 }
 
-function envelopeFor(error: FastifyError | DomainError): { status: number; body: ErrorEnvelope } {
+function envelopeFor(
+  error: FastifyError | DomainError,
+  connectionLost: boolean,
+): { status: number; body: ErrorEnvelope } {
   if (error instanceof DomainError) {
     return { status: statusOf(error), body: { code: error.code, message: error.message } };
   }
@@ -25,7 +28,7 @@ function envelopeFor(error: FastifyError | DomainError): { status: number; body:
       body: { code: ErrorCode.VALIDATION_FAILED, message: error.message },
     };
   }
-  if (isConnectionLoss(error)) {
+  if (connectionLost) {
     return { status: 503, body: { code: ErrorCode.SERVICE_UNAVAILABLE, message: GENERIC_FAILURE } };
   }
   const status = error.statusCode ?? 500;
@@ -42,15 +45,15 @@ function envelopeFor(error: FastifyError | DomainError): { status: number; body:
 /** One error envelope `{ code, message }` for every 4xx and 5xx, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    const { status, body } = envelopeFor(error);
-    if (isConnectionLoss(error))
-      request.log.warn({ err: error }, 'request failed: the database connection was lost');
+    const connectionLost = !(error instanceof DomainError) && isConnectionLoss(error);
+    const { status, body } = envelopeFor(error, connectionLost);
+    if (connectionLost) request.log.warn({ err: error }, 'request failed: the database connection was lost');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code }, body.message);
     const retryAfter =
       error instanceof DomainError
         ? error.options.retryAfterSeconds
-        : status === 503
+        : connectionLost
           ? RETRY_AFTER_CONNECTION_LOSS_SECONDS
           : undefined;
     if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));

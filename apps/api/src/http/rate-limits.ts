@@ -60,6 +60,8 @@ export const DEFAULT_ABUSE_LIMITS = {
   accountExport: { max: 10, windowMs: HOUR },
   /** "Send again" of an order's voucher PINs by SMS or WhatsApp, per order (decision 0048). */
   voucherSendAgain: { max: 3, windowMs: HOUR },
+  /** "Send again" of a light top-up's link by SMS, per automatic top-up (decision 0042). */
+  lightLinkSendAgain: { max: 3, windowMs: HOUR },
   /** The storefront's error reports. */
   clientLog: { max: 120, windowMs: MINUTE },
 } as const satisfies Record<string, Allowance>;

@@ -50,7 +50,9 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
     },
     'delete-provider-token': async ({ providerTokenId }) => {
       await services.provider.deleteToken(providerTokenId);
-      log.info('a deleted account’s saved method deleted at the provider');
+      log.info(
+        'a saved method no longer kept (deleted, saved twice, or its account deleted) deleted at the provider',
+      );
     },
     'delete-expired-carts': async () => {
       const removed = await cleanUp(db);

@@ -21,7 +21,10 @@ export const jobPayloads = {
   'auto-topup-light-link': z.object({ linkId: z.uuid() }),
   /** An order's voucher PINs, sent by SMS or WhatsApp (decision 0048). */
   'voucher-delivery': z.object({ deliveryId: z.uuid() }),
-  /** A saved method of a deleted account, deleted at the provider (decision 0064). */
+  /**
+   * A saved method the shop no longer keeps (deleted, saved twice, or its account deleted),
+   * deleted at the provider (decision 0064).
+   */
   'delete-provider-token': z.object({ providerTokenId: z.string().min(1) }),
 };
 

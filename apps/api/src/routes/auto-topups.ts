@@ -7,12 +7,14 @@ import {
   autoTopupRowsAnswerSchema,
   deleteAutoTopupBodySchema,
   deletedAnswerSchema,
+  resendLightLinkAnswerSchema,
+  resendLightLinkBodySchema,
   updateAutoTopupBodySchema,
 } from '@shop/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountServices } from '../accounts/context';
-import { queryLightLink } from '../auto-topups/light-links';
+import { queryLightLink, resendLightLink } from '../auto-topups/light-links';
 import { type AutoTopupContext, deleteAutoTopup, updateAutoTopup } from '../auto-topups/manage';
 import { timeZoneOf } from '../auto-topups/register';
 import { queryAutoTopups } from '../auto-topups/rows';
@@ -20,16 +22,16 @@ import { signedInAccount } from '../http/account-context';
 import type { AbuseLimits } from '../http/rate-limits';
 import { accountCallErrors, tenantHeadersSchema } from '../http/schemas';
 import { signedInOrGuest } from '../http/session';
+import type { JobQueue } from '../jobs/queue';
 
 const errors = accountCallErrors;
 const tags = ['automatic top-ups'];
 const headers = tenantHeadersSchema;
 
 /** Spec §7 Auto top-up: the signed-in shopper's automatic top-ups (decision 0040). */
-export const autoTopupRoutes: FastifyPluginAsyncZod<AccountServices & { limits: AbuseLimits }> = async (
-  app,
-  { limits, ...services },
-) => {
+export const autoTopupRoutes: FastifyPluginAsyncZod<
+  AccountServices & { limits: AbuseLimits; jobs: Pick<JobQueue, 'send'> }
+> = async (app, { limits, jobs, ...services }) => {
   const signedIn = async (request: FastifyRequest): Promise<AutoTopupContext> => {
     const { context, session } = await signedInAccount(services, limits, request);
     return { db: services.db, tenant: context.tenant, customerId: session.customer.id, now: context.now };
@@ -82,6 +84,32 @@ export const autoTopupRoutes: FastifyPluginAsyncZod<AccountServices & { limits: 
     async (request) => {
       const session = await signedInOrGuest(services.db, request, new Date());
       return queryLightLink(services.db, request.tenant, request.body, session?.customer.id);
+    },
+  );
+
+  app.post(
+    '/api/topup/autotopuplight/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Send a light top-up’s latest live link again, to its own number, with a new secret',
+        description:
+          'The earlier SMS’s link stops working. At most 3 times per top-up and hour (429 TOO_MANY_REQUESTS ' +
+          'past it); 409 AUTO_TOPUP_LIGHT_LINK_UNAVAILABLE when no live link is there to send.',
+        headers,
+        body: resendLightLinkBodySchema,
+        response: { 202: resendLightLinkAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { autoTopupId } = request.body;
+      const lightLink = await resendLightLink(
+        await signedIn(request),
+        autoTopupId,
+        () => limits.take(request, [{ limit: 'lightLinkSendAgain', subject: autoTopupId }]),
+        (linkId, within) => jobs.send('auto-topup-light-link', { linkId }, { within }),
+      );
+      return reply.status(202).send({ lightLink });
     },
   );
 

@@ -377,9 +377,9 @@ export function soakShoppers(options: { apiUrl: string; sandboxUrl: string; figu
           pools.set(tenant, pool);
         }
         if (pool.length < size) {
-          const made_ = account(tenant, made++);
-          pool.push(made_);
-          return made_;
+          const fresh = account(tenant, made++);
+          pool.push(fresh);
+          return fresh;
         }
         return pool[turn++ % pool.length] as Promise<Account>;
       },

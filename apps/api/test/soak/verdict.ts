@@ -80,11 +80,13 @@ export function judge(ledgers: Ledgers): { violations: Violation[]; withTheShopp
 
   const delivered = new Map<string, number>();
   const unitsOfPin = new Map<string, number>();
+  const unitByPin = new Map<string, (typeof ledgers.units)[number]>();
   for (const unit of ledgers.units) {
     const topup = topupsByReference.get(unit.reference);
     let given: boolean;
     if (unit.pinId) {
       unitsOfPin.set(unit.pinId, (unitsOfPin.get(unit.pinId) ?? 0) + 1);
+      if (!unitByPin.has(unit.pinId)) unitByPin.set(unit.pinId, unit);
       const pin = pinsById.get(unit.pinId);
       given = unit.state === 'SUCCEEDED' && pin?.status === 'SOLD' && pin.orderId === unit.orderId;
     } else if (unit.kind === 'VOUCHER') {
@@ -105,7 +107,7 @@ export function judge(ledgers: Ledgers): { violations: Violation[]; withTheShopp
     if (count > 1) flag('PIN sold twice', pinId, `${count} order units`);
   }
   for (const pin of ledgers.pins) {
-    const unit = ledgers.units.find((candidate) => candidate.pinId === pin.id);
+    const unit = unitByPin.get(pin.id);
     if (pin.status === 'SOLD' && unit?.state !== 'SUCCEEDED') {
       flag('PIN sold, not delivered', pin.id, `unit ${unit?.reference ?? 'none'}`);
     }

@@ -24,6 +24,16 @@ export const autoTopupQueryBodySchema = z
   .loose();
 export type AutoTopupQuery = z.infer<typeof autoTopupQueryBodySchema>;
 
+/**
+ * A light top-up's latest live link (decision 0042): when its SMS went (null while it is on its
+ * way) and until when it opens the top-up.
+ */
+export const lightLinkStateSchema = z.object({
+  sentAt: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type LightLinkState = z.infer<typeof lightLinkStateSchema>;
+
 /** An automatic charge of this calendar month and the order it made. */
 export const autoTopupChargeSchema = z.object({
   orderNumber: z.string(),
@@ -58,6 +68,8 @@ export const autoTopupRowSchema = z
     /** The automatic charges of this calendar month, newest first. */
     charges: z.array(autoTopupChargeSchema),
     createdAt: z.string(),
+    /** Light, live top-ups only: the link its last low balance sent, while it opens the top-up. */
+    lightLink: lightLinkStateSchema.optional(),
   })
   .meta({ id: 'AutoTopup' });
 export type AutoTopupRow = z.infer<typeof autoTopupRowSchema>;
@@ -115,3 +127,13 @@ export const autoTopupLightAnswerSchema = z
   })
   .meta({ id: 'AutoTopupLight' });
 export type AutoTopupLightAnswer = z.infer<typeof autoTopupLightAnswerSchema>;
+
+/**
+ * POST /api/topup/autotopuplight/resend: the latest live link of the account's light top-up, sent
+ * again by SMS to the top-up's own number with a new secret (the earlier SMS's link stops working).
+ */
+export const resendLightLinkBodySchema = z.object({ autoTopupId: autoTopupIdSchema }).loose();
+export type ResendLightLinkRequest = z.infer<typeof resendLightLinkBodySchema>;
+
+export const resendLightLinkAnswerSchema = z.object({ lightLink: lightLinkStateSchema });
+export type ResendLightLinkAnswer = z.infer<typeof resendLightLinkAnswerSchema>;

@@ -8,7 +8,7 @@ import { BrandArt } from '../../catalogue/BrandArt';
 import { useHydrated } from '../../forms/useHydrated';
 import { AutoTopupCharges } from './AutoTopupCharges';
 import { AutoTopupStatusBadge } from './AutoTopupStatusBadge';
-import { type AutoTopupChange, cancelAutoTopup, updateAutoTopup } from './auto-topup-calls';
+import { type AutoTopupChange, cancelAutoTopup, resendLightLink, updateAutoTopup } from './auto-topup-calls';
 import {
   type AutoTopupFormat,
   autoTopupActions,
@@ -16,6 +16,7 @@ import {
   autoTopupSentence,
   autoTopupStatus,
   chargedThisMonth,
+  lightLinkPhrase,
   methodName,
   nextRunText,
   runsOnLastDayOfShortMonths,
@@ -25,7 +26,7 @@ import { MethodChoice } from './MethodChoice';
 import { MonthlyCapForm } from './MonthlyCapForm';
 import { useCardAction } from './useCardAction';
 
-type Busy = 'activate' | 'pause' | 'cancel' | 'method' | 'cap';
+type Busy = 'activate' | 'pause' | 'cancel' | 'method' | 'cap' | 'resend';
 
 /**
  * One automatic top-up: what it does in words, its status, the method it charges, when it runs
@@ -80,9 +81,23 @@ export function AutoTopupCard({
     sentence: `${id}-does`,
   };
   const disabled = !hydrated || busy !== undefined;
-  const { autoTopupId } = row;
+  const { autoTopupId, lightLink } = row;
+  const link = lightLink && lightLinkPhrase(lightLink, format);
   // Activate first where it is offered; cancelling, clearly named, always last and apart.
   const buttons = [
+    lightLink !== undefined && {
+      labelKey: 'autoTopupLightResend',
+      className: 'button auto-topup__secondary',
+      run: () =>
+        act(
+          'resend',
+          () => resendLightLink(autoTopupId),
+          (answer) => {
+            onChanged({ ...row, lightLink: answer.lightLink });
+            done('autoTopupLightResentDone', false);
+          },
+        ),
+    },
     actions.activate && {
       labelKey: 'autoTopupActivate',
       className: 'button',
@@ -172,34 +187,47 @@ export function AutoTopupCard({
                 : row.paymentTokenName}
           </dd>
         </div>
+        {link && (
+          <div>
+            <dt>{t('autoTopupLightLinkLabel')}</dt>
+            <dd data-testid="auto-topup-light-link">
+              {t.rich(link.key, {
+                ...link.values,
+                when: (chunks) => <span className="auto-topup__when">{chunks}</span>,
+              })}
+            </dd>
+          </div>
+        )}
         {status.label === 'active' && row.nextRunAt && (
           <div>
             <dt>{t('autoTopupNextRunLabel')}</dt>
             <dd data-testid="auto-topup-next-run">{nextRunText(row.nextRunAt, format)}</dd>
           </div>
         )}
-        <div>
-          <dt>{t('autoTopupCapLabel')}</dt>
-          <dd data-testid="auto-topup-cap">
-            {row.monthlyCap === null ? (
-              t('autoTopupNoCap')
-            ) : (
-              <>
-                <span className="auto-topup__cap-amount">{money(row.monthlyCap)}</span>
-                <span className="auto-topup__cap-used">
-                  {t('autoTopupCapUsed', { used: money(used), cap: money(row.monthlyCap) })}
-                </span>
-                <meter
-                  className="auto-topup__meter"
-                  min={0}
-                  max={row.monthlyCap}
-                  value={Math.min(used, row.monthlyCap)}
-                  aria-hidden="true"
-                />
-              </>
-            )}
-          </dd>
-        </div>
+        {!row.autoTopupLight && (
+          <div>
+            <dt>{t('autoTopupCapLabel')}</dt>
+            <dd data-testid="auto-topup-cap">
+              {row.monthlyCap === null ? (
+                t('autoTopupNoCap')
+              ) : (
+                <>
+                  <span className="auto-topup__cap-amount">{money(row.monthlyCap)}</span>
+                  <span className="auto-topup__cap-used">
+                    {t('autoTopupCapUsed', { used: money(used), cap: money(row.monthlyCap) })}
+                  </span>
+                  <meter
+                    className="auto-topup__meter"
+                    min={0}
+                    max={row.monthlyCap}
+                    value={Math.min(used, row.monthlyCap)}
+                    aria-hidden="true"
+                  />
+                </>
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
 
       {status.label === 'paused' && <p className="auto-topup__paused">{t('autoTopupPausedNote')}</p>}

@@ -4,6 +4,8 @@ import {
   autoTopupAnswerSchema,
   type DeleteAutoTopupRequest,
   deletedAnswerSchema,
+  type ResendLightLinkRequest,
+  resendLightLinkAnswerSchema,
   type UpdateAutoTopupRequest,
 } from '@shop/domain/contract';
 import type { ApiResult } from '../../../lib/api-answer';
@@ -35,6 +37,13 @@ export const cancelAutoTopup = (row: Pick<AutoTopupRow, 'autoTopupId' | 'payment
       autoTopupId: row.autoTopupId,
       paymentToken: row.paymentToken,
     } satisfies DeleteAutoTopupRequest),
+  });
+
+/** Sends a light top-up's latest link again by SMS, with a new secret. */
+export const resendLightLink = (autoTopupId: string) =>
+  callShopApi('/api/topup/autotopuplight/resend', resendLightLinkAnswerSchema, {
+    method: 'POST',
+    body: JSON.stringify({ autoTopupId } satisfies ResendLightLinkRequest),
   });
 
 /**

@@ -13,6 +13,7 @@ import {
   capInputValue,
   chargedThisMonth,
   currencySymbol,
+  lightLinkPhrase,
   methodChoice,
   methodName,
   nextRunText,
@@ -178,6 +179,18 @@ describe('the facts of a top-up', () => {
     expect(autoTopupDate('2026-11-30T23:30:00.000Z', german)).toBe('01.12.2026');
     expect(autoTopupDate('2026-11-30T23:30:00.000Z', british)).toBe('30/11/2026');
     expect(nextRunText('2026-11-30T07:00:00.000Z', german)).toBe('Montag, 30.11.2026');
+  });
+
+  it('says until when a light top-up’s link opens, in the shop’s zone, and whether it is on its way', () => {
+    const link = { sentAt: '2026-11-28T23:30:00.000Z', expiresAt: '2026-11-30T23:30:00.000Z' };
+    expect(lightLinkPhrase(link, german)).toEqual({
+      key: 'autoTopupLightLinkOpen',
+      values: { until: '01.12.2026 00:30' },
+    });
+    expect(lightLinkPhrase({ ...link, sentAt: null }, british)).toEqual({
+      key: 'autoTopupLightLinkSending',
+      values: { until: '30/11/2026 23:30' },
+    });
   });
 
   it('counts what this month’s delivered top-ups charged', () => {

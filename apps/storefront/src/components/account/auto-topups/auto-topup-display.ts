@@ -10,7 +10,7 @@ import {
   periodKey,
   statusLabel,
 } from '@shop/domain';
-import type { AutoTopupRow, PaymentToken } from '@shop/domain/contract';
+import type { AutoTopupRow, LightLinkState, PaymentToken } from '@shop/domain/contract';
 import type { OrderFormat } from '../order-display';
 
 /** How the automatic top-ups page writes its facts: as the orders do, plus the shop's time zone. */
@@ -141,6 +141,22 @@ export function nextRunText(iso: string, format: AutoTopupFormat): string {
     timeZone: format.timeZone,
   }).format(new Date(iso));
   return `${weekday}, ${autoTopupDate(iso, format)}`;
+}
+
+/**
+ * A light top-up's live link: until when it opens the top-up, day and time in the shop's zone,
+ * and whether its SMS is still on its way.
+ */
+export function lightLinkPhrase(link: LightLinkState, format: AutoTopupFormat): Phrase {
+  const time = new Intl.DateTimeFormat(format.dateLocale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: format.timeZone,
+  }).format(new Date(link.expiresAt));
+  return {
+    key: link.sentAt === null ? 'autoTopupLightLinkSending' : 'autoTopupLightLinkOpen',
+    values: { until: `${autoTopupDate(link.expiresAt, format)} ${time}` },
+  };
 }
 
 /** What this month's automatic top-ups that went through have charged, minor units. */
