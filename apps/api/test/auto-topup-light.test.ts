@@ -173,6 +173,17 @@ describe('a light top-up', () => {
   });
 });
 
+/** A light top-up's cart item: €10 by link when the balance falls under €5. */
+const light = (phoneNumber: string, extra: Record<string, unknown> = {}) => ({
+  productId: 'belwaarde-automatic-light',
+  amount: 1000,
+  phoneNumber,
+  autoTopupOption: 'LOW_BALANCE',
+  lowBalanceOption: { lowBalanceLimit: 500 },
+  autoTopupLight: true,
+  ...extra,
+});
+
 describe('sending a light top-up’s link again', () => {
   const resend = (autoTopupId: unknown, token?: string, shop = SHOP) =>
     checkoutClient(api).call('POST', '/api/topup/autotopuplight/resend', shop, { autoTopupId }, token);
@@ -200,12 +211,14 @@ describe('sending a light top-up’s link again', () => {
       body: { code: 'VALIDATION_FAILED' },
     });
 
+    const expiresAtOf = (answer: Record<string, unknown> | undefined) =>
+      (answer?.lightLink as { expiresAt: string } | undefined)?.expiresAt;
     let latest = first;
     for (let time = 1; time <= 3; time += 1) {
       const before = (await linksTo(NUMBER)).length;
       const sent = await resend(autoTopupId, owner);
       expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-      expect(sent.body).toEqual({ lightLink: { sentAt: null, expiresAt: row?.lightLink?.expiresAt } });
+      expect(sent.body).toEqual({ lightLink: { sentAt: null, expiresAt: expiresAtOf(row) } });
       const again = await waitFor('the link sent again', async () => (await linksTo(NUMBER))[before]);
       expect(params(again).notificationCode).toBe(params(first).notificationCode);
       expect(params(again).hash).not.toBe(params(latest).hash);
@@ -237,14 +250,7 @@ describe('sending a light top-up’s link again', () => {
     const { freshAccount, autoTopups } = shopperClient(api);
     const { token } = await freshAccount(SHOP);
     const number = freshNumber('+31612', 6);
-    const setup = await setupClient(api).freeSetup(SHOP, token, {
-      productId: 'belwaarde-automatic-light',
-      amount: 1000,
-      phoneNumber: number,
-      autoTopupOption: 'LOW_BALANCE',
-      lowBalanceOption: { lowBalanceLimit: 500 },
-      autoTopupLight: true,
-    });
+    const setup = await setupClient(api).freeSetup(SHOP, token, light(number));
     expect((await setup.commit()).body).toMatchObject({ orderStatus: 'committed' });
     const [row] = await autoTopups(SHOP, token, { msisdn: number });
     expect(row).not.toHaveProperty('lightLink');
@@ -267,16 +273,6 @@ describe('sending a light top-up’s link again', () => {
 });
 
 describe('setting a light top-up up through the cart', () => {
-  const light = (phoneNumber: string, extra: Record<string, unknown> = {}) => ({
-    productId: 'belwaarde-automatic-light',
-    amount: 1000,
-    phoneNumber,
-    autoTopupOption: 'LOW_BALANCE',
-    lowBalanceOption: { lowBalanceLimit: 500 },
-    autoTopupLight: true,
-    ...extra,
-  });
-
   it('costs nothing, needs no saved method, and sends links instead of charging', {
     timeout: 60_000,
   }, async () => {
