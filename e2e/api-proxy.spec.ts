@@ -54,3 +54,30 @@ test('a body within the limit still reaches the API, which answers it', async ()
     expect(answer.json<{ message: string }>().message).not.toBe('Request body is too large');
   }
 });
+
+test('a shop’s domain never reaches the back office’s calls, however the path is spelt', async () => {
+  for (const path of [
+    '/api/backoffice/orders',
+    '/api/backoffice/auth/session',
+    '/api/BackOffice/audit',
+    '/api/%62ackoffice/auth/session',
+    '/api//backoffice/audit',
+  ]) {
+    let answer = await requestShop('funkfix.localhost', path, { method: 'GET' });
+    // A doubled slash is first made single by the storefront, which then refuses the path.
+    const location = answer.headers.location;
+    if (answer.status === 308 && typeof location === 'string') {
+      answer = await requestShop('funkfix.localhost', new URL(location, 'http://shop').pathname, {
+        method: 'GET',
+      });
+    }
+    expect(answer.status, path).toBe(404);
+    expect(answer.json(), path).toMatchObject({ code: 'NOT_FOUND' });
+  }
+  const signIn = await requestShop('funkfix.localhost', '/api/backoffice/auth/sign-in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@platform.example', password: 'Staff-Passw0rd!', totp: '000000' }),
+  });
+  expect(signIn.status).toBe(404);
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database, DatabaseHandle } from '@shop/db';
@@ -34,6 +35,7 @@ import { addressRoutes } from './routes/address';
 import { appSessionRoutes } from './routes/app-sessions';
 import { authRoutes } from './routes/auth';
 import { autoTopupRoutes } from './routes/auto-topups';
+import { backofficeRoutes } from './routes/backoffice';
 import { blogRoutes } from './routes/blog';
 import { cartRoutes } from './routes/cart';
 import { catalogueChangeRoutes } from './routes/catalogue-changes';
@@ -187,6 +189,8 @@ export async function buildApp({
     background: async () => ({ worker: await workerStatus(db), jobs: await jobs.counts() }),
   });
   await app.register(catalogueChangeRoutes, { catalogue });
+  await app.register(cookie);
+  await app.register(backofficeRoutes, { db, limits, cipher: pins });
   await app.register(webhookRoutes, {
     ...checkout,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),

@@ -80,6 +80,7 @@ it('a production start on a fresh database has no demo account, and refuses one 
   await withDatabase(async (db) => {
     expect(await db.select().from(schema.customers)).toEqual([]);
     expect(await db.select().from(schema.paymentTokens)).toEqual([]);
+    expect(await db.select().from(schema.staffMembers)).toEqual([]);
     expect(await db.select().from(schema.seedRuns)).toEqual([]);
     // As a demo deployment would have left it.
     await seedDemoData(db, tenants().all, { pinCipher: createPinCipher(PIN_KEY) });

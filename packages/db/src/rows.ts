@@ -16,6 +16,7 @@ import type {
   voucherDeliveries,
   voucherPins,
 } from './schema';
+import type { auditLog, staffMembers, staffSessions } from './staff-schema';
 
 /** The shop's rows as a select reads them: named once here, for every part that passes them on. */
 export type Product = typeof products.$inferSelect;
@@ -34,3 +35,6 @@ export type AutoTopupRun = typeof autoTopupRuns.$inferSelect;
 export type AutoTopupLightLink = typeof autoTopupLightLinks.$inferSelect;
 export type SmsTopup = typeof smsTopups.$inferSelect;
 export type SmsTopupRequest = typeof smsTopupRequests.$inferSelect;
+export type StaffMember = typeof staffMembers.$inferSelect;
+export type StaffSession = typeof staffSessions.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

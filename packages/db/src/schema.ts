@@ -809,3 +809,5 @@ export const appSessions = pgTable(
   },
   (table) => [uniqueIndex('app_sessions_entry_link').on(table.tenantId, table.entryLinkId)],
 );
+
+export * from './staff-schema';

@@ -99,6 +99,10 @@ export const ERROR_CATALOGUE = {
   VOUCHER_DELIVERY_UNAVAILABLE: { status: 409, messageKey: 'voucherDeliveryUnavailable' },
   // "Send again" of a light top-up's link when no live link is there to send (decision 0042).
   AUTO_TOPUP_LIGHT_LINK_UNAVAILABLE: { status: 409, messageKey: 'autoTopupLightLinkUnavailable' },
+  // The back office (decision 0066): a staff call beyond the role or the tenants; a staff sign-in
+  // whose password was right but carried no one-time code.
+  FORBIDDEN: { status: 403, messageKey: GENERAL },
+  TOTP_REQUIRED: { status: 401, messageKey: GENERAL },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

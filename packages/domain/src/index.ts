@@ -28,6 +28,7 @@ export * from './postcode';
 export * from './records';
 export * from './schedule';
 export * from './sms-topup';
+export * from './staff';
 export * from './token-bucket';
 export * from './trusted-proxies';
 export * from './voucher';

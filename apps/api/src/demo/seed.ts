@@ -7,6 +7,7 @@ import { demoBlogPosts } from './blog/posts';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
 import { loadDemoSavedMethods } from './saved-methods';
+import { loadDemoStaff } from './staff';
 import { loadDemoVoucherStock } from './voucher-stock';
 
 export interface SeedOptions {
@@ -66,6 +67,13 @@ const DEMO_SEEDS: {
   {
     name: 'demo-saved-methods-v1',
     load: (tx, tenant) => loadDemoSavedMethods(tx, tenant),
+  },
+  {
+    // The staff are the platform's, not a tenant's: loaded with the first tenant, once.
+    name: 'demo-staff-v1',
+    load: async (tx, tenant, { all, pinCipher }) => {
+      if (tenant.shopId === all[0]?.shopId) await loadDemoStaff(tx, all, pinCipher);
+    },
   },
   {
     name: 'demo-blog-posts-v1',

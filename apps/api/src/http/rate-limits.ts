@@ -138,6 +138,9 @@ export function signInUses(
   return uses;
 }
 
+/** Whose counts a call uses: its tenant's, or the back office's for staff calls (no tenant). */
+const scopeOf = (request: FastifyRequest): string => request.tenant?.shopId ?? 'backoffice';
+
 function refusal(limit: AbuseLimitName, waitMs: number): DomainError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const options = { retryAfterSeconds: seconds };
@@ -155,7 +158,8 @@ export function createAbuseLimits({ redis, overrides = {} }: AbuseLimitOptions =
   const store: LimitStore = redis ? redisLimitStore(redis) : memoryLimitStore();
   const allowanceOf = (request: FastifyRequest, limit: AbuseLimitName): Allowance => {
     const allowance = { ...DEFAULT_ABUSE_LIMITS[limit], ...overrides[limit] };
-    return { ...allowance, max: TENANT_MAX[limit]?.(request.tenant) ?? allowance.max };
+    const tenantMax = request.tenant ? TENANT_MAX[limit]?.(request.tenant) : undefined;
+    return { ...allowance, max: tenantMax ?? allowance.max };
   };
 
   /** The first of the uses that does not fit, with how long until it would. */
@@ -164,7 +168,7 @@ export function createAbuseLimits({ redis, overrides = {} }: AbuseLimitOptions =
       uses.map(async (use) => ({
         use,
         verdict: await store.use(
-          `${use.limit}:${request.tenant.shopId}:${use.subject}`,
+          `${use.limit}:${scopeOf(request)}:${use.subject}`,
           allowanceOf(request, use.limit),
           count,
         ),

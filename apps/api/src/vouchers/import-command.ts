@@ -10,18 +10,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@shop/db';
+import { configured, fail, withDatabase } from '../command-line';
 import { readEnv } from '../env';
 import { importPins, type PinImportResult } from './import';
 import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './pin-crypto';
 import { readPinFile } from './pin-file';
 
 const USAGE = 'usage: npm run vouchers:import -- --tenant <shopId> --product <productId> <file.csv>';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
 
 function readArguments() {
   try {
@@ -39,15 +34,6 @@ function readArguments() {
   }
 }
 
-/** A configuration mistake ends the command with its message, not a stack trace. */
-function configured<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    fail((error as Error).message);
-  }
-}
-
 const { tenantId, productId, file, path } = readArguments();
 const env = configured(() => readEnv());
 const cipher = configured(() => createPinCipher(process.env.VOUCHER_PIN_KEY));
@@ -59,15 +45,8 @@ const text = await readFile(path, 'utf8').catch((error: Error) =>
 const pinFile = readPinFile(text, new Date());
 if (!pinFile.ok) fail(`${file} line ${pinFile.line}: ${pinFile.reason}. Nothing was imported.`);
 
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-let result: PinImportResult;
-try {
-  await database.migrate();
-  result = await database.db.transaction((tx) =>
-    importPins(tx, { tenantId, productId, pins: pinFile.pins, cipher }),
-  );
-} finally {
-  await database.close();
-}
+const result: PinImportResult = await withDatabase(env, (database) =>
+  database.db.transaction((tx) => importPins(tx, { tenantId, productId, pins: pinFile.pins, cipher })),
+);
 if (!result.ok) fail(`${result.message}. Nothing was imported.`);
 console.log(`imported ${result.imported}, skipped ${result.skipped} duplicates`);

@@ -85,11 +85,31 @@ async function* streamed(body: ReadableStream<Uint8Array<ArrayBuffer>> | null) {
 const envelope = (status: number, body: ErrorEnvelope) => Response.json(body, { status });
 
 /**
+ * The back office's calls are the API host's only: no shop's domain reaches them (decision 0066),
+ * however the path is spelt (escaped letters, doubled slashes, as the API would read it).
+ */
+function isBackofficePath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not decodable: the API refuses such a path itself.
+  }
+  return /^\/+api\/+backoffice(\/|$)/i.test(decoded);
+}
+
+/**
  * `/api/*` of the shop's host: passes the browser's call to the API with the common headers of
  * spec §7 and hands back the answer as it came (decision 0005), keeping a new session's token
  * in the httpOnly session cookie (decision 0037); the browser's client reads it by the contract.
  */
 export async function forwardToApi(request: NextRequest): Promise<Response> {
+  if (isBackofficePath(request.nextUrl.pathname)) {
+    return envelope(404, {
+      code: ErrorCode.NOT_FOUND,
+      message: `No route ${request.method} ${request.nextUrl.pathname}`,
+    });
+  }
   const tenant = await currentTenant();
   const outgoing = apiHeaders(await currentSession(tenant), request.headers);
   const target = `${API_URL}${request.nextUrl.pathname}${request.nextUrl.search}`;

@@ -7,6 +7,7 @@ export * from './account';
 export * from './address';
 export * from './app-session';
 export * from './auto-topups';
+export * from './backoffice';
 export * from './blog';
 export * from './cart';
 export * from './catalogue';
