@@ -334,6 +334,10 @@ export const orders = pgTable(
     index('orders_customer_history').on(table.customerId, table.createdAt),
     /** The orders whose device id is still kept, oldest first, for its removal (decision 0065). */
     index('orders_device_id_kept').on(table.createdAt).where(sql`${table.contact} ? 'deviceId'`),
+    /** The back office finds orders by a number topped up (decision 0066) and by the contact's e-mail. */
+    index('orders_line_numbers').using('gin', sql`${table.lines} jsonb_path_ops`),
+    index('orders_contact_email').on(sql`lower(${table.contact}->>'email')`),
+    index('orders_created').on(table.createdAt),
     check('orders_total_not_negative', sql`${table.totalPrice} >= 0`),
   ],
 );
@@ -360,6 +364,8 @@ export const payments = pgTable(
     payerUrl: text('payer_url'),
     token: text('token'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** What the provider captured, when it says (less than `amount` after a partial capture). */
+    capturedAmount: integer('captured_amount'),
     /** The fraud signals sent to the provider with this attempt (decision 0049): fixed at its start. */
     deviceId: text('device_id'),
     fraudnetSessionId: text('fraudnet_session_id'),

@@ -103,6 +103,10 @@ export const ERROR_CATALOGUE = {
   // whose password was right but carried no one-time code.
   FORBIDDEN: { status: 403, messageKey: GENERAL },
   TOTP_REQUIRED: { status: 401, messageKey: GENERAL },
+  // A back-office look-up of an order that does not exist or that the staff member may not see.
+  ORDER_NOT_FOUND: { status: 404, messageKey: GENERAL },
+  // A receipt asked for again of an order that is not final or has no e-mail address.
+  RECEIPT_UNAVAILABLE: { status: 409, messageKey: GENERAL },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -19,6 +19,7 @@ export * from './mobile-app';
 export * from './money';
 export * from './number-owner';
 export * from './order-history';
+export * from './order-search';
 export * from './payment';
 export * from './payment-method';
 export * from './payment-token';

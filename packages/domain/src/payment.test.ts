@@ -30,6 +30,7 @@ import {
   type PaymentUiState,
   paymentMethodOffered,
   paymentUiStatus,
+  refundableAmount,
 } from './payment';
 
 /** Every allowed transition, written out by hand so that the table itself is pinned. */
@@ -471,5 +472,35 @@ describe('isPaymentUndecided', () => {
   it('holds while the shopper is still paying and no money is held', () => {
     expect(PAYMENT_STATES.filter(isPaymentUndecided)).toEqual(['INITIATED', 'PENDING']);
     for (const state of PAYMENT_STATES.filter(isPaymentUndecided)) expect(isMoneyTaken(state)).toBe(false);
+  });
+});
+
+describe('what can still be refunded of a payment', () => {
+  const captured = { state: 'CAPTURED' as const, amount: 2000, capturedAmount: null, refundedAmount: 0 };
+  it('is what was captured less what went back', () => {
+    expect(refundableAmount(captured)).toBe(2000);
+    expect(refundableAmount({ ...captured, capturedAmount: 1500 })).toBe(1500);
+    expect(refundableAmount({ ...captured, state: 'PARTIALLY_REFUNDED', refundedAmount: 500 })).toBe(1500);
+    expect(
+      refundableAmount({
+        ...captured,
+        state: 'PARTIALLY_REFUNDED',
+        capturedAmount: 1500,
+        refundedAmount: 500,
+      }),
+    ).toBe(1000);
+  });
+  it('is nothing before capture, after a void or once all went back', () => {
+    for (const state of [
+      'INITIATED',
+      'PENDING',
+      'AUTHORIZED',
+      'CANCELLED',
+      'DECLINED',
+      'REFUNDED',
+    ] as const) {
+      expect(refundableAmount({ ...captured, state }), state).toBe(0);
+    }
+    expect(refundableAmount({ ...captured, refundedAmount: 2500 })).toBe(0);
   });
 });

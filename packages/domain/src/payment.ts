@@ -340,6 +340,20 @@ export const ORDER_STATUS_OF_PAYMENT: Readonly<Record<PaymentState, OrderStatus>
   PARTIALLY_REFUNDED: 'partiallyRefunded',
 };
 
+/**
+ * What can still be refunded of a payment: what it captured (all of it where the provider took the
+ * money at once) less what went back already; nothing before capture or after a void.
+ */
+export function refundableAmount(payment: {
+  state: PaymentState;
+  amount: number;
+  capturedAmount: number | null;
+  refundedAmount: number;
+}): number {
+  if (payment.state !== 'CAPTURED' && payment.state !== 'PARTIALLY_REFUNDED') return 0;
+  return Math.max(0, (payment.capturedAmount ?? payment.amount) - payment.refundedAmount);
+}
+
 /** Whether a new payment attempt may replace this one: it ended without taking money. */
 export function isRetryablePaymentState(state: PaymentState): boolean {
   return state === 'DECLINED' || state === 'CANCELLED' || state === 'EXPIRED' || state === 'FAILED';

@@ -9,6 +9,7 @@ import {
   shopsToList,
   staffMay,
   staffShopsProblem,
+  visibleShops,
 } from './staff';
 
 /** The permission table as the back office's users read it: every role against every action. */
@@ -59,6 +60,8 @@ describe('staff permissions', () => {
     expect(shopsToList(support, 'ladeplatz')).toBeNull();
     expect(shopsToList(admin, undefined)).toBeUndefined();
     expect(shopsToList(admin, 'ladeplatz')).toEqual(['ladeplatz']);
+    expect(visibleShops(support)).toEqual(['funkfix']);
+    expect(visibleShops(admin)).toBeUndefined();
   });
 
   it('gives admin no tenant and every other role at least one', () => {

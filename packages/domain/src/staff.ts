@@ -78,8 +78,12 @@ export function shopsToList(
   asked: string | undefined,
 ): readonly string[] | undefined | null {
   if (asked !== undefined) return seesShop(staff, asked) ? [asked] : null;
-  return staff.role === 'admin' ? undefined : staff.shopIds;
+  return visibleShops(staff);
 }
+
+/** The tenants a staff member sees: their own, or every one (undefined) for admin. */
+export const visibleShops = (staff: StaffScope): readonly string[] | undefined =>
+  staff.role === 'admin' ? undefined : staff.shopIds;
 
 /** A staff member's tenants as stored: none for admin, at least one for every other role. */
 export function staffShopsProblem(role: StaffRole, shopIds: readonly string[]): string | undefined {

@@ -51,7 +51,9 @@ export async function changePaymentState(
   tx: Transaction,
   payment: Payment,
   state: PaymentState,
-  changes: Partial<Pick<Payment, 'token' | 'refundedAmount' | 'providerPaymentId' | 'payerUrl'>> = {},
+  changes: Partial<
+    Pick<Payment, 'token' | 'refundedAmount' | 'capturedAmount' | 'providerPaymentId' | 'payerUrl'>
+  > = {},
   cause: Record<string, unknown> = {},
 ): Promise<boolean> {
   const order = await orderOf(tx, payment);
@@ -239,11 +241,19 @@ async function askProvider(services: PaymentServices, row: Payment): Promise<voi
   await services.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, eq(payments.id, paymentId));
     if (!payment) return;
+    const capturedAmount = remote.capturedAmount ?? payment.capturedAmount;
     const changes = {
       refundedAmount: remote.refundedAmount,
+      capturedAmount,
       ...(remote.token ? { token: remote.token } : {}),
     };
-    if (payment.state === state && payment.refundedAmount === remote.refundedAmount) return;
+    if (
+      payment.state === state &&
+      payment.refundedAmount === remote.refundedAmount &&
+      payment.capturedAmount === capturedAmount
+    ) {
+      return;
+    }
     await changePaymentState(tx, payment, state, changes, { source: 'provider status' });
   });
 }

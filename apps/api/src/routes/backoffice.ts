@@ -3,7 +3,6 @@ import { DomainError, shopsToList } from '@shop/domain';
 import {
   auditAnswerSchema,
   auditQuerySchema,
-  errorEnvelopeSchema,
   staffSessionAnswerSchema,
   staffSignInAnswerSchema,
   staffSignInBodySchema,
@@ -16,16 +15,12 @@ import { staffSignIn } from '../backoffice/sign-in';
 import { staffView } from '../backoffice/staff';
 import { clientAddress } from '../http/client-address';
 import { type AbuseLimits, signInUses } from '../http/rate-limits';
+import { staffCallErrors } from '../http/schemas';
 import { clearStaffCookie, requireStaff, setStaffCookie, signedInStaff } from '../http/staff-context';
 import type { PinCipher } from '../vouchers/pin-crypto';
 
 const tags = ['back office'];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = staffCallErrors;
 
 /**
  * The back office's own calls (decision 0066): staff sign-in with a password and a one-time

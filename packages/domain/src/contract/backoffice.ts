@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { ORDER_STATUSES } from '../payment';
 import { STAFF_ROLES } from '../staff';
+import { detailedCartLineSchema } from './cart';
 import './jitless';
 
 /**
@@ -59,3 +61,97 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 export const auditAnswerSchema = z.object({ items: z.array(auditEntrySchema), totalCount: z.number() });
 export type AuditAnswer = z.infer<typeof auditAnswerSchema>;
+
+/** Whether a date names a day the calendar has (`2026-02-30` does not, whatever Date.parse says). */
+function isRealDate(value: string): boolean {
+  const [year = 0, month = 0, day = 0] = value.slice(0, 10).split('-').map(Number);
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  const realDay = calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  return realDay && !Number.isNaN(Date.parse(value));
+}
+
+/** A day (`2026-12-06`, read in UTC) or an instant with its zone (`2026-12-06T08:00:00+01:00`). */
+const instantSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    'a date or an ISO date-time with its zone',
+  )
+  .refine(isRealDate, 'not a real date');
+
+/**
+ * GET /api/backoffice/orders: `q` an order number, a phone number in any common format or an
+ * e-mail; `from` and `to` bound the creation time (a day includes all of it).
+ */
+export const orderSearchQuerySchema = pageQuerySchema.extend({
+  shopId: z.string().trim().min(1).max(64).optional(),
+  q: z.string().trim().max(254).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
+});
+export type OrderSearchQuery = z.infer<typeof orderSearchQuerySchema>;
+
+export const staffOrderSummarySchema = z
+  .object({
+    orderNumber: z.string(),
+    shopId: z.string(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    createdAt: z.string(),
+    totalPrice: z.number(),
+    currency: z.string(),
+    /** The numbers the order tops up or was contacted at, each once. */
+    phoneNumbers: z.array(z.string()),
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'StaffOrderSummary' });
+export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
+
+export const staffOrdersAnswerSchema = z.object({
+  items: z.array(staffOrderSummarySchema),
+  totalCount: z.number(),
+});
+export type StaffOrdersAnswer = z.infer<typeof staffOrdersAnswerSchema>;
+
+/** GET /api/backoffice/orders/{orderNumber}. */
+export const staffOrderParamsSchema = z.object({ orderNumber: z.string().trim().min(1).max(64) });
+
+/** A payment attempt as finance reads it: what is still refundable of what the order kept. */
+export const staffPaymentSchema = z.object({
+  paymentId: z.string(),
+  method: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  refundedAmount: z.number(),
+  refundable: z.number(),
+  createdAt: z.string(),
+});
+
+/** One entry of an order's timeline, oldest first: what happened, and its details. */
+export const timelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+/** An order's line as staff see it: no cash code and no PIN (bearer values stay out). */
+export const staffOrderLineSchema = detailedCartLineSchema.pick({
+  productId: true,
+  kind: true,
+  brand: true,
+  amount: true,
+  serviceFee: true,
+  grossAmount: true,
+  quantity: true,
+  phoneNumber: true,
+});
+
+export const staffOrderSchema = staffOrderSummarySchema
+  .extend({
+    lines: z.array(staffOrderLineSchema),
+    payments: z.array(staffPaymentSchema),
+    timeline: z.array(timelineEntrySchema),
+  })
+  .meta({ id: 'StaffOrder' });
+export type StaffOrder = z.infer<typeof staffOrderSchema>;

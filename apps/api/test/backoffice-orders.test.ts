@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { currentTotp } from '../src/backoffice/totp';
+import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../src/demo/staff';
+import { apiForFile } from './api-for-file';
+import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
+import { freshNumber } from './saved-methods-support';
+
+/**
+ * The back office's orders (decision 0066) on both databases: search by number, phone number in
+ * any common format, e-mail, status, dates and tenant; an order's lines, payments and timeline; a
+ * receipt sent again to the order's own address; a tenant's staff see nothing of another's.
+ */
+const api = apiForFile();
+const client = checkoutClient(api);
+
+async function staffCall(method: string, path: string, token?: string) {
+  const response = await api.request(path, {
+    method,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
+}
+
+const tokens = new Map<string, Promise<string>>();
+/** One session per staff member for the file (a code is taken once per address and step). */
+function tokenOf(email: string): Promise<string> {
+  let token = tokens.get(email);
+  if (!token) {
+    token = api
+      .request('/api/backoffice/auth/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          password: DEMO_STAFF_PASSWORD,
+          totp: currentTotp(DEMO_STAFF_TOTP_SECRET),
+        }),
+      })
+      .then(async (response) => ((await response.json()) as { token: string }).token);
+    tokens.set(email, token);
+  }
+  return token;
+}
+
+const ADMIN = 'admin@platform.example';
+const SUPPORT = 'support@funkfix.example';
+const FINANCE = 'finance@funkfix.example';
+const CATALOGUE = 'catalogue@ladeplatz.example';
+
+/** A guest's paid and delivered top-up, with an e-mail of its own. */
+async function paidTopup(tenant: string, productId: string, phoneNumber: string) {
+  const email = `shopper-${randomUUID()}@example.com`;
+  const cartName = await client.newCart(tenant, [{ productId, phoneNumber }]);
+  const address = await client.call('POST', '/api/shop/rest/checkout-address', tenant, {
+    cartName,
+    deliveryAddress: guestAddress({ email }),
+  });
+  expect(address.status, JSON.stringify(address.body)).toBe(200);
+  const started = await client.startPayment(tenant, { cartName, paymentMethod: 'creditcard' });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  await client.act(started.body.payerUrl, 'approve', GOOD_CARD);
+  const { orderNumber } = started.body as { orderNumber: string };
+  expect((await client.commitUntilFinal(tenant, cartName, orderNumber)).orderStatus).toBe('committed');
+  return { orderNumber, email, phoneNumber };
+}
+
+let bought: {
+  funkfix: Awaited<ReturnType<typeof paidTopup>>;
+  blitzmobil: Awaited<ReturnType<typeof paidTopup>>;
+};
+async function orders() {
+  bought ??= {
+    funkfix: await paidTopup('funkfix', 'funkfix-topup-1500', freshNumber('+49170', 8)),
+    blitzmobil: await paidTopup('blitzmobil', 'blitzmobil-topup-1500', freshNumber('+49151', 8)),
+  };
+  return bought;
+}
+
+const search = async (query: string, email = ADMIN) =>
+  staffCall('GET', `/api/backoffice/orders?${query}`, await tokenOf(email));
+
+describe('searching orders', () => {
+  it('finds an order by its number, its phone number in any common format, and its e-mail', {
+    timeout: 60_000,
+  }, async () => {
+    const { funkfix } = await orders();
+    const national = `0${funkfix.phoneNumber.slice(3, 6)} ${funkfix.phoneNumber.slice(6)}`;
+    for (const q of [
+      funkfix.orderNumber,
+      funkfix.orderNumber.toLowerCase(),
+      national,
+      funkfix.phoneNumber,
+      `0049 ${funkfix.phoneNumber.slice(3)}`,
+      funkfix.email.toUpperCase(),
+    ]) {
+      const found = await search(`q=${encodeURIComponent(q)}&shopId=funkfix`);
+      expect(found.status, q).toBe(200);
+      expect(
+        found.body.items.map((item: { orderNumber: string }) => item.orderNumber),
+        q,
+      ).toContain(funkfix.orderNumber);
+    }
+    const [item] = (await search(`q=${funkfix.orderNumber}`)).body.items;
+    expect(item).toEqual({
+      orderNumber: funkfix.orderNumber,
+      shopId: 'funkfix',
+      orderStatus: 'committed',
+      createdAt: expect.any(String),
+      totalPrice: 1500,
+      currency: 'EUR',
+      phoneNumbers: [funkfix.phoneNumber],
+      email: funkfix.email,
+    });
+    expect((await search('q=nothing-like-an-order')).body).toEqual({ items: [], totalCount: 0 });
+  });
+
+  it('narrows by status and dates, newest first, a page at a time', { timeout: 60_000 }, async () => {
+    const { funkfix } = await orders();
+    const today = new Date().toISOString().slice(0, 10);
+    const within = await search(`shopId=funkfix&status=committed&from=${today}&to=${today}&size=100`);
+    expect(within.status).toBe(200);
+    const numbers = within.body.items.map((item: { orderNumber: string }) => item.orderNumber);
+    expect(numbers).toContain(funkfix.orderNumber);
+    const times = within.body.items.map((item: { createdAt: string }) => Date.parse(item.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(within.body.items.every((item: { orderStatus: string }) => item.orderStatus === 'committed')).toBe(
+      true,
+    );
+    expect((await search(`q=${funkfix.orderNumber}&status=failed`)).body.totalCount).toBe(0);
+    expect((await search(`q=${funkfix.orderNumber}&to=2020-01-01`)).body.totalCount).toBe(0);
+    const page = await search('shopId=funkfix&size=1&offset=1');
+    expect(page.body.items).toHaveLength(1);
+    expect(page.body.totalCount).toBeGreaterThan(1);
+    for (const bad of ['size=101', 'size=0', 'status=lost', 'from=yesterday', 'to=2026-02-30', 'offset=-1']) {
+      expect((await search(bad)).body.code, bad).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('keeps a tenant’s staff to their tenants: another tenant’s orders are not there to find', {
+    timeout: 60_000,
+  }, async () => {
+    const { funkfix, blitzmobil } = await orders();
+    const own = await search(`q=${funkfix.orderNumber}`, SUPPORT);
+    expect(own.body.totalCount).toBe(1);
+    expect((await search(`q=${blitzmobil.orderNumber}`, SUPPORT)).body).toEqual({ items: [], totalCount: 0 });
+    expect(
+      (await search('size=100', SUPPORT)).body.items.every(
+        (item: { shopId: string }) => item.shopId === 'funkfix',
+      ),
+    ).toBe(true);
+    expect(await search('shopId=blitzmobil', SUPPORT)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect((await search(`q=${blitzmobil.orderNumber}`)).body.totalCount).toBe(1);
+    // Catalogue staff keep products, not orders.
+    expect(await search('shopId=ladeplatz', CATALOGUE)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await staffCall('GET', '/api/backoffice/orders')).toMatchObject({
+      status: 401,
+      body: { code: 'AUTHORIZATION_REQUIRED' },
+    });
+  });
+});
+
+describe('an order', () => {
+  it('shows its lines, its payments with what is refundable, and its timeline oldest first', {
+    timeout: 60_000,
+  }, async () => {
+    const { funkfix } = await orders();
+    const answer = await staffCall(
+      'GET',
+      `/api/backoffice/orders/${funkfix.orderNumber}`,
+      await tokenOf(FINANCE),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const order = answer.body;
+    expect(order).toMatchObject({
+      orderNumber: funkfix.orderNumber,
+      shopId: 'funkfix',
+      orderStatus: 'committed',
+    });
+    expect(order.lines).toEqual([
+      expect.objectContaining({
+        productId: 'funkfix-topup-1500',
+        phoneNumber: funkfix.phoneNumber,
+        quantity: 1,
+      }),
+    ]);
+    expect(order.payments).toEqual([
+      expect.objectContaining({
+        method: 'creditcard',
+        status: 'CAPTURED',
+        amount: 1500,
+        refundedAmount: 0,
+        refundable: 1500,
+      }),
+    ]);
+    const kinds = order.timeline.map((entry: { kind: string }) => entry.kind);
+    expect(kinds[0]).toBe('order.created');
+    for (const kind of ['payment.created', 'provider.initiated', 'payment.capture'])
+      expect(kinds).toContain(kind);
+    const times = order.timeline.map((entry: { at: string }) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('is not found for staff of another tenant, nor when there is none', { timeout: 60_000 }, async () => {
+    const { blitzmobil } = await orders();
+    for (const path of [
+      `/api/backoffice/orders/${blitzmobil.orderNumber}`,
+      '/api/backoffice/orders/FUN-00000000',
+    ]) {
+      expect(await staffCall('GET', path, await tokenOf(SUPPORT))).toMatchObject({
+        status: 404,
+        body: { code: 'ORDER_NOT_FOUND' },
+      });
+    }
+    expect(
+      (await staffCall('GET', `/api/backoffice/orders/${blitzmobil.orderNumber}`, await tokenOf(ADMIN)))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe('sending a receipt again', () => {
+  it('mails it to the order’s own address, and writes who did it to the log and the timeline', {
+    timeout: 60_000,
+  }, async () => {
+    const { funkfix, blitzmobil } = await orders();
+    const before = (await api.sandbox.client.outbox(funkfix.email)).length;
+    const support = await tokenOf(SUPPORT);
+    const sent = await staffCall(
+      'POST',
+      `/api/backoffice/orders/${funkfix.orderNumber}/resend-receipt`,
+      support,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    await expect
+      .poll(async () => (await api.sandbox.client.outbox(funkfix.email)).length, { timeout: 15_000 })
+      .toBe(before + 1);
+    const [mail] = await api.sandbox.client.outbox(funkfix.email);
+    expect(mail?.text).toContain(funkfix.orderNumber);
+
+    const detail = await staffCall('GET', `/api/backoffice/orders/${funkfix.orderNumber}`, support);
+    expect(detail.body.timeline.at(-1)).toMatchObject({
+      kind: 'order.receipt-resent',
+      detail: { staff: SUPPORT },
+    });
+    const audit = await staffCall('GET', '/api/backoffice/audit?shopId=funkfix', support);
+    expect(audit.body.items[0]).toMatchObject({
+      staff: SUPPORT,
+      action: 'order.receipt-resent',
+      target: funkfix.orderNumber,
+      shopId: 'funkfix',
+    });
+
+    // Not for another tenant's order, nor for catalogue staff.
+    expect(
+      await staffCall('POST', `/api/backoffice/orders/${blitzmobil.orderNumber}/resend-receipt`, support),
+    ).toMatchObject({ status: 404, body: { code: 'ORDER_NOT_FOUND' } });
+    expect(
+      await staffCall(
+        'POST',
+        `/api/backoffice/orders/${blitzmobil.orderNumber}/resend-receipt`,
+        await tokenOf(CATALOGUE),
+      ),
+    ).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  });
+});
