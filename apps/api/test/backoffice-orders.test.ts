@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { schema } from '@shop/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { finishLostRefunds } from '../src/backoffice/refunds';
 import { currentTotp } from '../src/backoffice/totp';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../src/demo/staff';
 import { apiForFile } from './api-for-file';
@@ -14,10 +17,20 @@ import { freshNumber } from './saved-methods-support';
 const api = apiForFile();
 const client = checkoutClient(api);
 
-async function staffCall(method: string, path: string, token?: string) {
+async function staffCall(
+  method: string,
+  path: string,
+  token?: string,
+  { body, key }: { body?: unknown; key?: string } = {},
+) {
   const response = await api.request(path, {
     method,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(key ? { 'Idempotency-Key': key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
@@ -270,5 +283,182 @@ describe('sending a receipt again', () => {
         await tokenOf(CATALOGUE),
       ),
     ).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  });
+});
+
+describe('refunds', () => {
+  const refund = async (orderNumber: string, body: unknown, key?: string, email = FINANCE) =>
+    staffCall('POST', `/api/backoffice/orders/${orderNumber}/refunds`, await tokenOf(email), { body, key });
+
+  /** What the provider has refunded of the order's payment: the provider's own record. */
+  async function refundedAtProvider(orderNumber: string): Promise<number> {
+    const [order] = await api.database.db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.orderNumber, orderNumber));
+    const [payment] = await api.database.db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.orderId, order?.id as string));
+    return (await api.sandbox.client.payment(payment?.providerPaymentId as string)).refundedAmount;
+  }
+
+  it('refunds part of an order once per key, however often and at once it is sent', {
+    timeout: 90_000,
+  }, async () => {
+    const order = await paidTopup('funkfix', 'funkfix-topup-1500', freshNumber('+49170', 8));
+    const key = randomUUID();
+    const first = await refund(order.orderNumber, { amount: 500, reason: 'Top-up arrived late' }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({ refundId: expect.any(String), amount: 500, status: 'SUCCEEDED' });
+    const again = await refund(order.orderNumber, { amount: 500, reason: 'Top-up arrived late' }, key);
+    expect(again).toEqual(first);
+    expect(await refundedAtProvider(order.orderNumber)).toBe(500);
+    expect(
+      await refund(order.orderNumber, { amount: 400, reason: 'Top-up arrived late' }, key),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+
+    // A double click: the same key twice at the same moment reaches the provider once.
+    const clicked = randomUUID();
+    const both = await Promise.all([
+      refund(order.orderNumber, { amount: 300, reason: 'Goodwill' }, clicked),
+      refund(order.orderNumber, { amount: 300, reason: 'Goodwill' }, clicked),
+    ]);
+    expect(both.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(both[0]?.body.refundId).toBe(both[1]?.body.refundId);
+    expect(both.map((answer) => answer.body.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect(await refundedAtProvider(order.orderNumber)).toBe(800);
+
+    const detail = await staffCall(
+      'GET',
+      `/api/backoffice/orders/${order.orderNumber}`,
+      await tokenOf(FINANCE),
+    );
+    expect(detail.body.payments[0]).toMatchObject({
+      refundedAmount: 800,
+      refundable: 700,
+      status: 'PARTIALLY_REFUNDED',
+    });
+    const kinds = detail.body.timeline.map((entry: { kind: string }) => entry.kind);
+    expect(kinds.filter((kind: string) => kind === 'order.refund-requested')).toHaveLength(2);
+    expect(kinds.filter((kind: string) => kind === 'payment.refund.staff')).toHaveLength(2);
+    const audit = await staffCall('GET', '/api/backoffice/audit?shopId=funkfix', await tokenOf(FINANCE));
+    expect(audit.body.items[0]).toMatchObject({
+      staff: FINANCE,
+      action: 'order.refund-requested',
+      target: order.orderNumber,
+      detail: { amount: 300, reason: 'Goodwill' },
+    });
+  });
+
+  it('refuses more than is left, also to two refunds at once, and then changes nothing', {
+    timeout: 90_000,
+  }, async () => {
+    const order = await paidTopup('funkfix', 'funkfix-topup-1500', freshNumber('+49170', 8));
+    expect(await refund(order.orderNumber, { amount: 1501, reason: 'Too much' }, randomUUID())).toMatchObject(
+      {
+        status: 422,
+        body: { code: 'REFUND_AMOUNT_EXCEEDED' },
+      },
+    );
+    expect(await refundedAtProvider(order.orderNumber)).toBe(0);
+    const racing = await Promise.all([
+      refund(order.orderNumber, { amount: 1000, reason: 'Charged twice' }, randomUUID()),
+      refund(order.orderNumber, { amount: 1000, reason: 'Charged twice' }, randomUUID(), ADMIN),
+    ]);
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    expect(await refundedAtProvider(order.orderNumber)).toBe(1000);
+    const rest = await refund(order.orderNumber, { amount: 500, reason: 'The rest' }, randomUUID(), ADMIN);
+    expect(rest.body).toMatchObject({ status: 'SUCCEEDED', amount: 500 });
+    expect(await refundedAtProvider(order.orderNumber)).toBe(1500);
+    expect(await refund(order.orderNumber, { amount: 1, reason: 'Once more' }, randomUUID())).toMatchObject({
+      status: 422,
+      body: { code: 'REFUND_AMOUNT_EXCEEDED' },
+    });
+    const detail = await staffCall(
+      'GET',
+      `/api/backoffice/orders/${order.orderNumber}`,
+      await tokenOf(ADMIN),
+    );
+    expect(detail.body.payments[0]).toMatchObject({ status: 'REFUNDED', refundable: 0 });
+    // The order keeps what it delivered; the refund is the payment's (decision 0066).
+    expect(detail.body.orderStatus).toBe('committed');
+  });
+
+  it('is finance’s and admin’s, for their tenants, with a key and a reason', {
+    timeout: 60_000,
+  }, async () => {
+    const { funkfix, blitzmobil } = await orders();
+    const body = { amount: 100, reason: 'Check' };
+    expect(await refund(funkfix.orderNumber, body, randomUUID(), SUPPORT)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await refund(funkfix.orderNumber, body, randomUUID(), CATALOGUE)).toMatchObject({ status: 403 });
+    expect(await refund(blitzmobil.orderNumber, body, randomUUID())).toMatchObject({
+      status: 404,
+      body: { code: 'ORDER_NOT_FOUND' },
+    });
+    for (const [bad, key] of [
+      [body, undefined],
+      [{ amount: 100 }, randomUUID()],
+      [{ amount: 0, reason: 'x' }, randomUUID()],
+      [{ amount: 1.5, reason: 'x' }, randomUUID()],
+      [{ amount: -100, reason: 'x' }, randomUUID()],
+    ] as const) {
+      expect((await refund(funkfix.orderNumber, bad, key)).body.code, JSON.stringify(bad)).toBe(
+        'VALIDATION_FAILED',
+      );
+    }
+    expect(await refundedAtProvider(funkfix.orderNumber)).toBe(0);
+  });
+
+  it('left without the provider’s answer (a crash) is finished by reconciliation with the same key, once', {
+    timeout: 60_000,
+  }, async () => {
+    const order = await paidTopup('funkfix', 'funkfix-topup-1500', freshNumber('+49170', 8));
+    const { db } = api.database;
+    const [row] = await db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.orderNumber, order.orderNumber));
+    const [payment] = await db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.orderId, row?.id as string));
+    const [finance] = await db
+      .select()
+      .from(schema.staffMembers)
+      .where(eq(schema.staffMembers.email, FINANCE));
+    const [pending] = await db
+      .insert(schema.staffRefunds)
+      .values({
+        orderId: row?.id as string,
+        paymentId: payment?.id as string,
+        idempotencyKey: randomUUID(),
+        amount: 700,
+        reason: 'Asked for just before a crash',
+        status: 'PENDING',
+        staffId: finance?.id as string,
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning();
+    // While it waits, its money is not refundable a second time.
+    expect(await refund(order.orderNumber, { amount: 900, reason: 'More' }, randomUUID())).toMatchObject({
+      status: 422,
+      body: { code: 'REFUND_AMOUNT_EXCEEDED' },
+    });
+    const services = { db, provider: api.services.provider, log: api.services.log };
+    expect(await finishLostRefunds(services)).toBeGreaterThanOrEqual(1);
+    expect(await finishLostRefunds(services)).toBe(0);
+    const [done] = await db
+      .select()
+      .from(schema.staffRefunds)
+      .where(eq(schema.staffRefunds.id, pending?.id as string));
+    expect(done?.status).toBe('SUCCEEDED');
+    expect(await refundedAtProvider(order.orderNumber)).toBe(700);
   });
 });

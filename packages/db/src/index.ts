@@ -9,5 +9,5 @@ export {
   type Transaction,
 } from './connection';
 export type * from './rows';
-export * as schema from './schema';
+export * as schema from './tables';
 export { syncTenants } from './tenants';

@@ -16,7 +16,7 @@ import type {
   voucherDeliveries,
   voucherPins,
 } from './schema';
-import type { auditLog, staffMembers, staffSessions } from './staff-schema';
+import type { auditLog, staffMembers, staffRefunds, staffSessions } from './staff-schema';
 
 /** The shop's rows as a select reads them: named once here, for every part that passes them on. */
 export type Product = typeof products.$inferSelect;
@@ -38,3 +38,4 @@ export type SmsTopupRequest = typeof smsTopupRequests.$inferSelect;
 export type StaffMember = typeof staffMembers.$inferSelect;
 export type StaffSession = typeof staffSessions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type StaffRefund = typeof staffRefunds.$inferSelect;

@@ -815,5 +815,3 @@ export const appSessions = pgTable(
   },
   (table) => [uniqueIndex('app_sessions_entry_link').on(table.tenantId, table.entryLinkId)],
 );
-
-export * from './staff-schema';

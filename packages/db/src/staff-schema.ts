@@ -1,6 +1,19 @@
 import { STAFF_ROLES } from '@shop/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders, payments } from './schema';
 
 /**
  * The back office's staff (decision 0066), apart from every tenant's shoppers: an e-mail, a
@@ -66,4 +79,36 @@ export const auditLog = pgTable(
     clientAddress: text('client_address'),
   },
   (table) => [index('audit_log_shop').on(table.shopId, table.id), index('audit_log_target').on(table.target)],
+);
+
+/**
+ * A refund a staff member asked for: one per order and `Idempotency-Key`, so a double click or a
+ * retried call refunds once. PENDING until the provider answered; a PENDING refund whose answer was
+ * lost is asked again by reconciliation with the same provider key.
+ */
+export const staffRefunds = pgTable(
+  'staff_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED'] }).notNull(),
+    /** The provider's refusal, for a FAILED refund. */
+    failureCode: text('failure_code'),
+    staffId: uuid('staff_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('staff_refunds_key').on(table.orderId, table.idempotencyKey),
+    index('staff_refunds_pending').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
+    check('staff_refunds_amount_positive', sql`${table.amount} > 0`),
+  ],
 );

@@ -1,5 +1,5 @@
 /** A status the API answers an error with. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 502 | 503;
 
 interface CatalogueEntry {
   /** The status the HTTP layer answers the code with. */
@@ -107,6 +107,10 @@ export const ERROR_CATALOGUE = {
   ORDER_NOT_FOUND: { status: 404, messageKey: GENERAL },
   // A receipt asked for again of an order that is not final or has no e-mail address.
   RECEIPT_UNAVAILABLE: { status: 409, messageKey: GENERAL },
+  // A staff refund above what is left to refund of the order's payment; nothing was refunded.
+  REFUND_AMOUNT_EXCEEDED: { status: 422, messageKey: GENERAL },
+  // An Idempotency-Key sent again with another amount or reason than its first request.
+  IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: GENERAL },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,6 +1,7 @@
 import { MessageRefusedError } from '../adapters/messages';
 import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
 import { sendLightLink } from '../auto-topups/light-links';
+import { finishLostRefunds } from '../backoffice/refunds';
 import { reconcileOrders } from '../fulfilment/reconcile';
 import { staleSmsRequests } from '../sms-topups/inbound';
 import { processSmsRequest } from '../sms-topups/process';
@@ -18,6 +19,8 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
     'reconcile-orders': async () => {
       const taken = await reconcileOrders(services);
       if (taken > 0) log.info({ taken }, 'orders reconciled');
+      const refunds = await finishLostRefunds(services);
+      if (refunds > 0) log.info({ refunds }, 'staff refunds asked for again');
     },
     'auto-topups-due': async () => {
       const now = new Date();

@@ -1,10 +1,14 @@
 import type { Database } from '@shop/db';
 import { DomainError, shopsToList, visibleShops } from '@shop/domain';
 import {
+  errorEnvelopeSchema,
+  idempotencyHeadersSchema,
   orderSearchQuerySchema,
   staffOrderParamsSchema,
   staffOrderSchema,
   staffOrdersAnswerSchema,
+  staffRefundAnswerSchema,
+  staffRefundBodySchema,
 } from '@shop/domain/contract';
 import type { TenantRegistry } from '@shop/tenants';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +17,7 @@ import { z } from 'zod';
 import { recordAudit } from '../backoffice/audit';
 import { orderDetail, searchOrders, staffOrder } from '../backoffice/orders';
 import { resendReceipt } from '../backoffice/receipts';
+import { refundOrder } from '../backoffice/refunds';
 import type { FulfilmentServices } from '../fulfilment/context';
 import { clientAddress } from '../http/client-address';
 import { staffCallErrors } from '../http/schemas';
@@ -79,6 +84,37 @@ export const backofficeOrderRoutes: FastifyPluginAsyncZod<{
       const staff = await caller(request);
       requireStaff(staff, 'orders.read');
       return orderDetail(db, await visibleOrder(staff, request.params.orderNumber));
+    },
+  );
+
+  app.post(
+    '/api/backoffice/orders/:orderNumber/refunds',
+    {
+      schema: {
+        tags,
+        summary: 'Refund all or part of an order through the payment provider, once per Idempotency-Key',
+        description:
+          'Finance and admin. The same key again answers the same refund and refunds nothing more; another ' +
+          'amount or reason with it is 409 IDEMPOTENCY_KEY_REUSED. More than is left to refund: 422 ' +
+          'REFUND_AMOUNT_EXCEEDED, and nothing changes.',
+        headers: idempotencyHeadersSchema,
+        params: staffOrderParamsSchema,
+        body: staffRefundBodySchema,
+        response: { 201: staffRefundAnswerSchema, 422: errorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = await caller(request);
+      requireStaff(staff, 'orders.refund');
+      const order = await visibleOrder(staff, request.params.orderNumber);
+      const { refund } = await refundOrder(
+        { db, provider: fulfilment.provider, log: request.log },
+        order,
+        request.body,
+        request.headers['idempotency-key'],
+        { staffId: staff.member.id, staffEmail: staff.member.email, clientAddress: clientAddress(request) },
+      );
+      return reply.status(201).send(refund);
     },
   );
 

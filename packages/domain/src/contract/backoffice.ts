@@ -155,3 +155,37 @@ export const staffOrderSchema = staffOrderSummarySchema
   })
   .meta({ id: 'StaffOrder' });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+/**
+ * POST /api/backoffice/orders/{orderNumber}/refunds, with an `Idempotency-Key` header: the same
+ * key again answers the same refund and refunds nothing more. `paymentId` names the attempt to
+ * refund where an order has more than one with money kept; by default the one that paid it.
+ */
+export const staffRefundBodySchema = z.object({
+  amount: z.number().int().positive().max(100_000_000),
+  reason: z.string().trim().min(1).max(500),
+  paymentId: z.uuid().optional(),
+});
+export type StaffRefundRequest = z.infer<typeof staffRefundBodySchema>;
+
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'up to 255 printable characters')
+    .meta({ description: 'Chosen by the caller, one per refund it means: a retry sends the same one' }),
+});
+
+export const staffRefundAnswerSchema = z
+  .object({
+    refundId: z.string(),
+    amount: z.number(),
+    /** PENDING while the provider's answer is awaited (reconciliation asks again), then SUCCEEDED or FAILED. */
+    status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+    paymentId: z.string(),
+    reason: z.string(),
+    failureCode: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'StaffRefund' });
+export type StaffRefundAnswer = z.infer<typeof staffRefundAnswerSchema>;
