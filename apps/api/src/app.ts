@@ -36,6 +36,7 @@ import { appSessionRoutes } from './routes/app-sessions';
 import { authRoutes } from './routes/auth';
 import { autoTopupRoutes } from './routes/auto-topups';
 import { backofficeRoutes } from './routes/backoffice';
+import { backofficeCustomerRoutes } from './routes/backoffice-customers';
 import { backofficeOrderRoutes } from './routes/backoffice-orders';
 import { blogRoutes } from './routes/blog';
 import { cartRoutes } from './routes/cart';
@@ -193,6 +194,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(backofficeRoutes, { db, limits, cipher: pins });
   await app.register(backofficeOrderRoutes, { db, tenants, fulfilment });
+  await app.register(backofficeCustomerRoutes, { db, tenants });
   await app.register(webhookRoutes, {
     ...checkout,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),

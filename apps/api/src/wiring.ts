@@ -1,4 +1,5 @@
-import { type DatabaseHandle, openDatabase } from '@shop/db';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type DatabaseHandle, isConnectionLoss, openDatabase } from '@shop/db';
 import type { TenantRegistry } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -33,9 +34,30 @@ export function refuseToStart(program: string, reason: string): never {
   process.exit(1);
 }
 
+/** How long a starting process waits for a database that cannot be reached (restarting, or still starting). */
+const DATABASE_START_WAIT_MS = 60_000;
+
+/**
+ * Runs a step that needs the database; while the database cannot be reached, tries again with a
+ * growing pause, for up to a minute, instead of ending the process that is starting.
+ */
+async function onceReachable<T>(step: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + DATABASE_START_WAIT_MS;
+  for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, 4000)) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isConnectionLoss(error) || Date.now() + pauseMs > deadline) throw error;
+      console.warn(`The database cannot be reached yet (${(error as Error).message}); trying again`);
+      await sleep(pauseMs);
+    }
+  }
+}
+
 /**
  * PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR; migrated unless the first
- * API process has done so already (`migrated`).
+ * API process has done so already (`migrated`), and reachable: a process started while its
+ * database restarts waits for it.
  */
 export async function openShopDatabase(env: Env, { migrated = false } = {}): Promise<DatabaseHandle> {
   const database = await openDatabase(
@@ -46,7 +68,7 @@ export async function openShopDatabase(env: Env, { migrated = false } = {}): Pro
         }
       : { dataDir: env.DATA_DIR },
   );
-  if (!migrated) await database.migrate();
+  await onceReachable(() => (migrated ? database.ping() : database.migrate()));
   return database;
 }
 

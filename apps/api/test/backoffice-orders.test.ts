@@ -3,9 +3,8 @@ import { schema } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { finishLostRefunds } from '../src/backoffice/refunds';
-import { currentTotp } from '../src/backoffice/totp';
-import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../src/demo/staff';
 import { apiForFile } from './api-for-file';
+import { ADMIN, CATALOGUE, FINANCE, SUPPORT, staffClient } from './backoffice-support';
 import { checkoutClient, GOOD_CARD, guestAddress } from './checkout-support';
 import { freshNumber } from './saved-methods-support';
 
@@ -17,51 +16,7 @@ import { freshNumber } from './saved-methods-support';
 const api = apiForFile();
 const client = checkoutClient(api);
 
-async function staffCall(
-  method: string,
-  path: string,
-  token?: string,
-  { body, key }: { body?: unknown; key?: string } = {},
-) {
-  const response = await api.request(path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(key ? { 'Idempotency-Key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-}
-
-const tokens = new Map<string, Promise<string>>();
-/** One session per staff member for the file (a code is taken once per address and step). */
-function tokenOf(email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    token = api
-      .request('/api/backoffice/auth/sign-in', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          email,
-          password: DEMO_STAFF_PASSWORD,
-          totp: currentTotp(DEMO_STAFF_TOTP_SECRET),
-        }),
-      })
-      .then(async (response) => ((await response.json()) as { token: string }).token);
-    tokens.set(email, token);
-  }
-  return token;
-}
-
-const ADMIN = 'admin@platform.example';
-const SUPPORT = 'support@funkfix.example';
-const FINANCE = 'finance@funkfix.example';
-const CATALOGUE = 'catalogue@ladeplatz.example';
+const { staffCall, tokenOf } = staffClient(api);
 
 /** A guest's paid and delivered top-up, with an e-mail of its own. */
 async function paidTopup(tenant: string, productId: string, phoneNumber: string) {

@@ -39,7 +39,7 @@ function phoneNumbersOf(order: Pick<Order, 'lines' | 'contact'>): string[] {
   return [...new Set(numbers)];
 }
 
-const summaryOf = (order: Order): StaffOrderSummary => ({
+export const orderSummaryOf = (order: Order): StaffOrderSummary => ({
   orderNumber: order.orderNumber,
   shopId: order.tenantId,
   orderStatus: order.status,
@@ -77,7 +77,7 @@ export async function searchOrders(
       .offset(query.offset),
     db.select({ value: count() }).from(orders).where(where),
   ]);
-  return { items: rows.map(summaryOf), totalCount: total?.value ?? 0 };
+  return { items: rows.map(orderSummaryOf), totalCount: total?.value ?? 0 };
 }
 
 /** Bearer values never leave in a timeline: a PIN or a code in an entry's detail is masked. */
@@ -135,7 +135,7 @@ export async function orderDetail(db: Database, order: Order): Promise<StaffOrde
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((entry) => ({ ...entry, at: entry.at.toISOString() }));
   return {
-    ...summaryOf(order),
+    ...orderSummaryOf(order),
     lines: order.lines.map((line) => staffOrderLineSchema.parse(line)),
     payments: attempts.map((payment) => ({
       paymentId: payment.id,

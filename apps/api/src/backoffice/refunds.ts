@@ -1,9 +1,16 @@
-import { type Database, type Order, type Payment, type StaffRefund, schema } from '@shop/db';
+import {
+  type Database,
+  type Order,
+  type Payment,
+  type StaffRefund,
+  schema,
+  type Transaction,
+} from '@shop/db';
 import { DomainError, refundableAmount } from '@shop/domain';
 import type { StaffRefundAnswer, StaffRefundRequest } from '@shop/domain/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type PaymentServices, syncPayment } from '../orders/payment-state';
+import { changePaymentState, lockPayment, type PaymentServices } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import { recordAudit } from './audit';
 
@@ -66,7 +73,7 @@ async function recordRefund(
   who: Refunder,
 ): Promise<{ refund: StaffRefund; isNew: boolean }> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('no key update');
     const [earlier] = await tx
       .select()
       .from(staffRefunds)
@@ -80,15 +87,24 @@ async function recordRefund(
       }
       return { refund: earlier, isNew: false };
     }
-    const attempts = await tx.select().from(payments).where(eq(payments.orderId, order.id));
-    const payment = attemptToRefund(order, attempts, input.paymentId);
-    const [awaiting] = payment
-      ? await tx
-          .select({ total: sql<string>`coalesce(sum(${staffRefunds.amount}), 0)` })
-          .from(staffRefunds)
-          .where(and(eq(staffRefunds.paymentId, payment.id), eq(staffRefunds.status, 'PENDING')))
-      : [];
-    const left = payment ? refundableAmount(payment) - Number(awaiting?.total ?? 0) : 0;
+    // One statement reads each payment with its refunds awaiting the provider, so a refund answered
+    // meanwhile is counted once: either still awaiting, or in the payment's refunded amount.
+    const rows = await tx
+      .select({
+        payment: payments,
+        awaiting: sql<string>`coalesce(sum(${staffRefunds.amount}) filter (where ${staffRefunds.status} = 'PENDING'), 0)`,
+      })
+      .from(payments)
+      .leftJoin(staffRefunds, eq(staffRefunds.paymentId, payments.id))
+      .where(eq(payments.orderId, order.id))
+      .groupBy(payments.id);
+    const payment = attemptToRefund(
+      order,
+      rows.map((row) => row.payment),
+      input.paymentId,
+    );
+    const awaiting = Number(rows.find((row) => row.payment.id === payment?.id)?.awaiting ?? 0);
+    const left = payment ? refundableAmount(payment) - awaiting : 0;
     if (!payment?.providerPaymentId || input.amount > left) {
       throw new DomainError(
         'REFUND_AMOUNT_EXCEEDED',
@@ -145,28 +161,35 @@ async function askProvider(
     return refund;
   }
   const status = answer.ok ? 'SUCCEEDED' : 'FAILED';
-  const [settled] = await db
-    .update(staffRefunds)
-    .set({ status, failureCode: answer.ok ? null : answer.code, updatedAt: new Date() })
-    .where(and(eq(staffRefunds.id, refund.id), eq(staffRefunds.status, 'PENDING')))
-    .returning();
-  if (!settled) return (await refundById(db, refund.id)) ?? refund;
-  await recordOrderEvent(db, {
-    orderId: order.id,
-    paymentId: payment.id,
-    type: answer.ok ? 'payment.refund.staff' : 'payment.refund.staff.refused',
-    detail: { refundId: refund.id, amount: refund.amount, ...(answer.ok ? {} : { code: answer.code }) },
+  // The refund's answer and what the payment has refunded are written in one step: a refund that
+  // is SUCCEEDED is never missing from the refunded amount another refund is judged by.
+  const settled = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(staffRefunds)
+      .set({ status, failureCode: answer.ok ? null : answer.code, updatedAt: new Date() })
+      .where(and(eq(staffRefunds.id, refund.id), eq(staffRefunds.status, 'PENDING')))
+      .returning();
+    if (!done) return undefined;
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      type: answer.ok ? 'payment.refund.staff' : 'payment.refund.staff.refused',
+      detail: { refundId: refund.id, amount: refund.amount, ...(answer.ok ? {} : { code: answer.code }) },
+    });
+    if (answer.ok) await paymentRefunded(tx, payment.id, answer.refundedAmount);
+    return done;
   });
-  if (answer.ok) {
-    // The payment's state follows now or with the provider's webhook, whichever comes first.
-    await syncPayment(services, payment.id).catch((err: unknown) =>
-      services.log.warn(
-        { err, refundId: refund.id },
-        'payment status after a refund not read; the webhook brings it',
-      ),
-    );
-  }
-  return settled;
+  return settled ?? (await refundById(db, refund.id)) ?? refund;
+}
+
+/** The payment as the provider's refund answer leaves it: its refunded total, and the state that follows. */
+async function paymentRefunded(tx: Transaction, paymentId: string, refundedTotal: number): Promise<void> {
+  const payment = await lockPayment(tx, eq(payments.id, paymentId));
+  if (!payment) return;
+  const refundedAmount = Math.max(payment.refundedAmount, refundedTotal);
+  const captured = payment.capturedAmount ?? payment.amount;
+  const state = refundedAmount >= captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  await changePaymentState(tx, payment, state, { refundedAmount }, { source: 'staff refund' });
 }
 
 async function refundById(db: Database, id: string): Promise<StaffRefund | undefined> {

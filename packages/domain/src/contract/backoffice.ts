@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import { ORDER_STATUSES } from '../payment';
 import { STAFF_ROLES } from '../staff';
+import { accountProfileSchema } from './account';
+import { autoTopupRowSchema } from './auto-topups';
 import { detailedCartLineSchema } from './cart';
+import { paymentTokenSchema } from './payment-methods';
+import { smsTopupRowSchema } from './sms-topups';
 import './jitless';
 
 /**
@@ -189,3 +193,41 @@ export const staffRefundAnswerSchema = z
   })
   .meta({ id: 'StaffRefund' });
 export type StaffRefundAnswer = z.infer<typeof staffRefundAnswerSchema>;
+
+/** GET /api/backoffice/customers: `q` an e-mail or a phone number in any common format. */
+export const customerSearchQuerySchema = pageQuerySchema.extend({
+  shopId: z.string().trim().min(1).max(64).optional(),
+  q: z.string().trim().max(254).optional(),
+});
+export type CustomerSearchQuery = z.infer<typeof customerSearchQuerySchema>;
+
+export const staffCustomerSummarySchema = z
+  .object({
+    customerId: z.string(),
+    shopId: z.string(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'StaffCustomerSummary' });
+
+export const staffCustomersAnswerSchema = z.object({
+  items: z.array(staffCustomerSummarySchema),
+  totalCount: z.number(),
+});
+export type StaffCustomersAnswer = z.infer<typeof staffCustomersAnswerSchema>;
+
+export const staffCustomerParamsSchema = z.object({ customerId: z.uuid() });
+
+/** An account as customer service sees it: the profile, saved methods (masked), automatic and SMS top-ups, latest orders. */
+export const staffCustomerSchema = staffCustomerSummarySchema
+  .extend({
+    profile: accountProfileSchema,
+    savedMethods: z.array(paymentTokenSchema),
+    autoTopups: z.array(autoTopupRowSchema),
+    smsTopups: z.array(smsTopupRowSchema),
+    /** The 10 newest orders. */
+    latestOrders: z.array(staffOrderSummarySchema),
+  })
+  .meta({ id: 'StaffCustomer' });
+export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
