@@ -19,6 +19,13 @@ module.exports = {
       to: { path: '^(apps/(api|sandbox)|packages/db)/' },
     },
     {
+      name: 'backoffice-not-api-or-db',
+      severity: 'error',
+      comment: 'The back office talks to the API over HTTP only; it shares schemas through packages/domain.',
+      from: { path: '^apps/backoffice/' },
+      to: { path: '^(apps/(api|sandbox|storefront)|packages/(db|tenants))/' },
+    },
+    {
       name: 'domain-is-pure',
       severity: 'error',
       comment: 'packages/domain holds pure rules: no I/O, no other part of the shop.',
@@ -53,6 +60,13 @@ module.exports = {
       severity: 'error',
       comment: 'The primitives library is reached through components/ui only (decision 0060).',
       from: { path: '^apps/storefront/src/', pathNot: '^apps/storefront/src/components/ui/' },
+      to: { path: '(^|/)node_modules/@radix-ui/' },
+    },
+    {
+      name: 'backoffice-primitives-behind-ui',
+      severity: 'error',
+      comment: 'In the back office too, the primitives library is reached through its ui/ folder only.',
+      from: { path: '^apps/backoffice/src/', pathNot: '^apps/backoffice/src/ui/' },
       to: { path: '(^|/)node_modules/@radix-ui/' },
     },
   ],

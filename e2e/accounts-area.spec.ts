@@ -119,6 +119,8 @@ test.describe('signed in as the demo account', () => {
       .locator('form')
       .filter({ has: page.getByRole('button', { name: 'Änderungen speichern' }) });
     const field = (label: string) => form.getByLabel(label, { exact: true });
+    // What is typed before the page runs in the browser is not the form's yet; the button says when.
+    await expect(form.getByRole('button', { name: 'Änderungen speichern' })).toBeEnabled();
     for (const label of ['Postleitzahl', 'Ort', 'Straße', 'Hausnummer']) await field(label).fill('');
 
     // An address begun but not finished: each missing part is named beside its field.
@@ -167,6 +169,7 @@ test.describe('signed in as the demo account', () => {
     const fresh = form.getByLabel('Neues Passwort');
     // The rule is there before anything is typed.
     await expect(fresh).toHaveAccessibleDescription(/^Mindestens 10 Zeichen\./);
+    await expect(form.getByRole('button', { name: 'Passwort ändern' })).toBeEnabled();
     await current.fill('Nicht-das-Passw0rt');
     await fresh.fill('Ein-ganz-neues-Passw0rt');
     await form.getByRole('button', { name: 'Passwort ändern' }).click();

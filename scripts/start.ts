@@ -30,18 +30,36 @@ function newestChange(path: string): number {
     .reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stats.mtimeMs);
 }
 
-function storefrontIsBuilt(): boolean {
-  const buildId = join(storefrontDir, '.next/BUILD_ID');
-  if (!existsSync(buildId)) return false;
-  const sources = [
-    'apps/storefront/src',
-    'apps/storefront/public',
-    'packages/domain/src',
-    'packages/tenants',
-  ];
+/** Whether `marker` is newer than every file of `sources`. */
+function builtAfter(marker: string, sources: readonly string[]): boolean {
+  if (!existsSync(marker)) return false;
   const newestSource = Math.max(...sources.map((source) => newestChange(join(root, source))));
-  return newestSource <= statSync(buildId).mtimeMs;
+  return newestSource <= statSync(marker).mtimeMs;
 }
+
+const SHARED_SOURCES = ['packages/domain/src', 'packages/tenants'];
+
+/** The apps `npm start` builds when their sources changed since their last build. */
+const builds = [
+  {
+    workspace: '@shop/storefront',
+    built: () =>
+      builtAfter(join(storefrontDir, '.next/BUILD_ID'), [
+        'apps/storefront/src',
+        'apps/storefront/public',
+        ...SHARED_SOURCES,
+      ]),
+  },
+  {
+    workspace: '@shop/backoffice',
+    built: () =>
+      builtAfter(join(root, 'apps/backoffice/dist/index.html'), [
+        'apps/backoffice/src',
+        'apps/backoffice/index.html',
+        ...SHARED_SOURCES,
+      ]),
+  },
+];
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -96,9 +114,10 @@ process.on('SIGTERM', () => void stop(0));
 const started = Date.now();
 const registry = tenants();
 
-if (!storefrontIsBuilt()) {
-  console.log('Building the storefront ...');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@shop/storefront'], {
+for (const { workspace, built } of builds) {
+  if (built()) continue;
+  console.log(`Building ${workspace} ...`);
+  const build = spawnSync('npm', ['run', 'build', '--workspace', workspace], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
@@ -180,5 +199,6 @@ for (const tenant of registry.all) {
     `  ${tenant.providerName.padEnd(16)} ${base(`${tenant.shopId}.localhost`)}${mainPagePath(tenant)}`,
   );
 }
-console.log(`\n  API docs         ${apiUrl}/api/docs`);
+console.log(`\n  Back office      http://localhost:${ports.api}/backoffice/  (demo staff: see the README)`);
+console.log(`  API docs         ${apiUrl}/api/docs`);
 console.log(`  Sandbox          ${sandboxUrl}\n`);

@@ -21,6 +21,7 @@ import type { PaymentProvider } from './adapters/payment-provider';
 import { openCatalogueCache } from './catalogue/cache';
 import { createNumberOwners } from './catalogue/number-owners';
 import { appEntryKeysOf } from './env';
+import { backofficeApp } from './http/backoffice-app';
 import { proxyTrust, registerTrustedProxies } from './http/client-address';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
 import { refuseNulCharacters } from './http/nul-characters';
@@ -38,6 +39,7 @@ import { autoTopupRoutes } from './routes/auto-topups';
 import { backofficeRoutes } from './routes/backoffice';
 import { backofficeCustomerRoutes } from './routes/backoffice-customers';
 import { backofficeOrderRoutes } from './routes/backoffice-orders';
+import { backofficeStaffRoutes } from './routes/backoffice-staff';
 import { blogRoutes } from './routes/blog';
 import { cartRoutes } from './routes/cart';
 import { catalogueChangeRoutes } from './routes/catalogue-changes';
@@ -92,6 +94,8 @@ export interface AppDependencies {
   graphqlIntrospection?: boolean;
   /** The proxies whose word on the client's address the API takes (`TRUSTED_PROXIES`, decision 0062). */
   trustedProxies?: readonly string[];
+  /** The built back office served at `/backoffice/` (apps/backoffice/dist by default). */
+  backofficeDist?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -133,6 +137,7 @@ export async function buildApp({
   appEntryKeys = appEntryKeysOf({ NODE_ENV: 'development' }),
   graphqlIntrospection = false,
   trustedProxies = ['loopback'],
+  backofficeDist,
   logger = false,
 }: AppDependencies) {
   const trust = proxyTrust(trustedProxies);
@@ -195,6 +200,8 @@ export async function buildApp({
   await app.register(backofficeRoutes, { db, limits, cipher: pins });
   await app.register(backofficeOrderRoutes, { db, tenants, fulfilment });
   await app.register(backofficeCustomerRoutes, { db, tenants });
+  await app.register(backofficeStaffRoutes, { db, tenants, cipher: pins });
+  await app.register(backofficeApp, { root: backofficeDist });
   await app.register(webhookRoutes, {
     ...checkout,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),

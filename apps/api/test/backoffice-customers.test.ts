@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_NUMBERS, demoUserName } from '../src/demo/accounts';
 import { apiForFile } from './api-for-file';
-import { ADMIN, CATALOGUE, SUPPORT, staffClient } from './backoffice-support';
+import { ADMIN, CATALOGUE, FINANCE, SUPPORT, staffClient } from './backoffice-support';
 
 /**
  * The back office's look-up of accounts (decision 0066) on both databases: found by e-mail or by
@@ -63,6 +63,8 @@ describe('customer look-up', () => {
         msisdn: DEMO_NUMBERS.funkfix,
       }),
     ]);
+    // FunkFix lets no shopper pause an automatic top-up (delete only): the back office offers none.
+    expect(customer.autoTopupPauseAllowed).toBe(false);
     expect(customer.smsTopups).toEqual([]);
     expect(customer.latestOrders.length).toBeGreaterThanOrEqual(3);
     expect(customer.latestOrders.every((order: { shopId: string }) => order.shopId === 'funkfix')).toBe(true);
@@ -96,5 +98,73 @@ describe('customer look-up', () => {
     expect((await staffCall('GET', '/api/backoffice/customers/not-an-id', await tokenOf(ADMIN))).status).toBe(
       400,
     );
+  });
+});
+
+describe('an automatic top-up on the shopper’s behalf', () => {
+  const accountOf = async (shopId: string, staff: string) => {
+    const [account] = (await find(`q=${demoUserName(shopId)}`, staff)).body.items;
+    const detail = await staffCall(
+      'GET',
+      `/api/backoffice/customers/${account.customerId}`,
+      await tokenOf(staff),
+    );
+    return {
+      customerId: account.customerId as string,
+      autoTopupId: detail.body.autoTopups[0].autoTopupId as string,
+    };
+  };
+  const setStatus = async (staff: string, ids: { customerId: string; autoTopupId: string }, status: string) =>
+    staffCall(
+      'PUT',
+      `/api/backoffice/customers/${ids.customerId}/auto-topups/${ids.autoTopupId}`,
+      await tokenOf(staff),
+      { body: { status } },
+    );
+  const storedStatus = async (autoTopupId: string) =>
+    (await api.database.db.select().from(schema.autoTopups).where(eq(schema.autoTopups.id, autoTopupId)))[0]
+      ?.status;
+
+  it('pauses and resumes where the shop lets shoppers pause, and the audit log says who did it', async () => {
+    const blitz = await accountOf('blitzmobil', ADMIN);
+    const paused = await setStatus(ADMIN, blitz, 'DISABLED');
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect(paused.body.autoTopup).toMatchObject({ autoTopupId: blitz.autoTopupId, status: 'DISABLED' });
+    expect(await storedStatus(blitz.autoTopupId)).toBe('DISABLED');
+    const resumed = await setStatus(ADMIN, blitz, 'ENABLED');
+    expect(resumed.body.autoTopup.status).toBe('ENABLED');
+    const audit = await staffCall('GET', '/api/backoffice/audit?shopId=blitzmobil', await tokenOf(ADMIN));
+    expect(audit.body.items.slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'auto-topup.resumed', target: blitz.autoTopupId, staff: ADMIN }),
+      expect.objectContaining({ action: 'auto-topup.paused', target: blitz.autoTopupId, staff: ADMIN }),
+    ]);
+  });
+
+  it('keeps to the shop’s rules, the role and the tenant; deleting ends it for good', async () => {
+    const funkfix = await accountOf('funkfix', SUPPORT);
+    // FunkFix does not let its shoppers pause: staff cannot either.
+    expect(await setStatus(SUPPORT, funkfix, 'DISABLED')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await setStatus(FINANCE, funkfix, 'DELETED')).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    const blitz = await accountOf('blitzmobil', ADMIN);
+    expect(await setStatus(SUPPORT, blitz, 'DISABLED')).toMatchObject({ status: 404 });
+    expect(await storedStatus(blitz.autoTopupId)).toBe('ENABLED');
+    expect(await storedStatus(funkfix.autoTopupId)).toBe('ENABLED');
+
+    const deleted = await setStatus(SUPPORT, funkfix, 'DELETED');
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await storedStatus(funkfix.autoTopupId)).toBe('DELETED');
+    const detail = await staffCall(
+      'GET',
+      `/api/backoffice/customers/${funkfix.customerId}`,
+      await tokenOf(SUPPORT),
+    );
+    expect(detail.body.autoTopups).toEqual([]);
+    expect(await setStatus(SUPPORT, funkfix, 'ENABLED')).toMatchObject({ status: 404 });
   });
 });

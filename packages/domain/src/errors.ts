@@ -111,6 +111,13 @@ export const ERROR_CATALOGUE = {
   REFUND_AMOUNT_EXCEEDED: { status: 422, messageKey: GENERAL },
   // An Idempotency-Key sent again with another amount or reason than its first request.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: GENERAL },
+  // A delivery retried by staff of an order that is not between payment and outcome.
+  DELIVERY_NOT_STUCK: { status: 409, messageKey: GENERAL },
+  // PINs revealed or sent again by staff for an order that has none delivered.
+  NO_VOUCHER_PINS: { status: 409, messageKey: GENERAL },
+  // A staff member's e-mail address taken by another; an admin disabling their own account.
+  STAFF_ALREADY_EXISTS: { status: 409, messageKey: GENERAL },
+  STAFF_SELF_CHANGE: { status: 409, messageKey: GENERAL },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -16,6 +16,13 @@ export interface AuditRecord {
   at?: Date;
 }
 
+/** The staff member behind an action, as its audit line names them. */
+export interface Actor {
+  staffId: string;
+  staffEmail: string;
+  clientAddress: string;
+}
+
 /**
  * Appends a line to the audit log; within `tx` it stands or falls with the change it records.
  * Nothing ever updates or deletes one (the table refuses it).

@@ -102,5 +102,6 @@ export async function customerDetail(
     autoTopups,
     smsTopups,
     latestOrders: latest.map(orderSummaryOf),
+    autoTopupPauseAllowed: tenant.topup.options.pauseAllowed,
   };
 }

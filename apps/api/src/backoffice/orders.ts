@@ -8,6 +8,9 @@ import {
   staffOrderLineSchema,
 } from '@shop/domain/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { deliveredVoucherUnits } from '../fulfilment/answer';
+import { unitsOf } from '../fulfilment/units';
+import { isDeliveryStuck } from './deliveries';
 
 const { auditLog, orderEvents, orders, payments } = schema;
 
@@ -115,7 +118,7 @@ export async function staffOrder(
  * staff action on it, merged by time.
  */
 export async function orderDetail(db: Database, order: Order): Promise<StaffOrder> {
-  const [attempts, events, actions] = await Promise.all([
+  const [attempts, events, actions, units] = await Promise.all([
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.attempt)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
     db
@@ -123,6 +126,7 @@ export async function orderDetail(db: Database, order: Order): Promise<StaffOrde
       .from(auditLog)
       .where(and(eq(auditLog.target, order.orderNumber), eq(auditLog.shopId, order.tenantId)))
       .orderBy(asc(auditLog.id)),
+    unitsOf(db, order),
   ]);
   const timeline = [
     ...events.map((event) => ({ at: event.createdAt, kind: event.type, detail: masked(event.detail) })),
@@ -147,5 +151,8 @@ export async function orderDetail(db: Database, order: Order): Promise<StaffOrde
       createdAt: payment.createdAt.toISOString(),
     })),
     timeline,
+    deliveryStuck: isDeliveryStuck(order),
+    voucherCount: order.outcome?.settled ? deliveredVoucherUnits(units).length : 0,
+    receiptAvailable: order.outcome?.settled === true && Boolean(order.contact.email),
   };
 }

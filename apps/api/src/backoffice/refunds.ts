@@ -12,17 +12,11 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { changePaymentState, lockPayment, type PaymentServices } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
-import { recordAudit } from './audit';
+import { type Actor, recordAudit } from './audit';
 
 const { orders, payments, staffRefunds } = schema;
 
 /** Who asks for the refund, for the refund row and the audit log. */
-export interface Refunder {
-  staffId: string;
-  staffEmail: string;
-  clientAddress: string;
-}
-
 export interface RefundServices extends PaymentServices {
   log: FastifyBaseLogger;
 }
@@ -70,7 +64,7 @@ async function recordRefund(
   order: Order,
   input: StaffRefundRequest,
   key: string,
-  who: Refunder,
+  who: Actor,
 ): Promise<{ refund: StaffRefund; isNew: boolean }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('no key update');
@@ -219,7 +213,7 @@ export async function refundOrder(
   order: Order,
   input: StaffRefundRequest,
   key: string,
-  who: Refunder,
+  who: Actor,
 ): Promise<{ refund: StaffRefundAnswer; created: boolean }> {
   const { refund, isNew } = await recordRefund(services.db, order, input, key, who);
   if (!isNew) return { refund: refundView(await answeredRefund(services.db, refund)), created: false };

@@ -1,12 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { type Database, isUniqueViolation, type StaffMember, schema, type Transaction } from '@shop/db';
 import { DomainError, type StaffRole, staffShopsProblem } from '@shop/domain';
-import type { Staff } from '@shop/domain/contract';
-import { eq } from 'drizzle-orm';
+import type { Staff, StaffListAnswer, StaffMemberView } from '@shop/domain/contract';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { assertNewPassword, hashPassword } from '../accounts/passwords';
 import type { PinCipher } from '../vouchers/pin-crypto';
 import { newTotpSecret, totpUri } from './totp';
 
-const { staffMembers } = schema;
+const { staffMembers, staffSessions } = schema;
 
 /** E-mail addresses are compared in lower case: one staff member per address, whatever its case. */
 export const staffEmailOf = (email: string): string => email.trim().toLowerCase();
@@ -84,8 +85,55 @@ export async function createStaff(
     return { member, totpSecret, totpUri: totpUri(totpSecret, email) };
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new DomainError('VALIDATION_FAILED', `A staff member with the e-mail ${email} exists already`);
+      throw new DomainError('STAFF_ALREADY_EXISTS', `A staff member with the e-mail ${email} exists already`);
     }
     throw error;
   }
+}
+
+/** A first password for a member an admin adds: 128 random bits, shown once to hand over. */
+export const firstPassword = (): string => randomBytes(16).toString('base64url');
+
+/** A staff member as an admin manages them. */
+export const staffMemberView = (member: StaffMember): StaffMemberView => ({
+  ...staffView(member),
+  staffId: member.id,
+  createdAt: member.createdAt.toISOString(),
+  disabledAt: member.disabledAt?.toISOString() ?? null,
+});
+
+/** Every staff member, by e-mail address; the disabled ones too (the audit log names them). */
+export async function listStaff(
+  db: Database,
+  page: { offset: number; size: number },
+): Promise<StaffListAnswer> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(staffMembers).orderBy(asc(staffMembers.email)).limit(page.size).offset(page.offset),
+    db.select({ value: count() }).from(staffMembers),
+  ]);
+  return { items: rows.map(staffMemberView), totalCount: total?.value ?? 0 };
+}
+
+/**
+ * Disables a staff member (every session of theirs ends in the same step, so enabling them again
+ * opens none of the old ones) or enables them again. Answers the member as they are now.
+ */
+export async function setStaffDisabled(
+  tx: Transaction,
+  staffId: string,
+  disabled: boolean,
+  now: Date,
+): Promise<StaffMember | undefined> {
+  const [member] = await tx
+    .update(staffMembers)
+    .set({ disabledAt: disabled ? now : null })
+    .where(eq(staffMembers.id, staffId))
+    .returning();
+  if (member && disabled) {
+    await tx
+      .update(staffSessions)
+      .set({ endedAt: now })
+      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt)));
+  }
+  return member;
 }

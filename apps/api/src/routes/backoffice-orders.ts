@@ -1,9 +1,11 @@
-import type { Database } from '@shop/db';
-import { DomainError, shopsToList, visibleShops } from '@shop/domain';
+import type { Database, Order } from '@shop/db';
+import { DomainError, type StaffAction, shopsToList, visibleShops } from '@shop/domain';
 import {
   errorEnvelopeSchema,
   idempotencyHeadersSchema,
   orderSearchQuerySchema,
+  revealPinsAnswerSchema,
+  revealPinsBodySchema,
   staffOrderParamsSchema,
   staffOrderSchema,
   staffOrdersAnswerSchema,
@@ -14,17 +16,53 @@ import type { TenantRegistry } from '@shop/tenants';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../backoffice/audit';
+import type { Actor } from '../backoffice/audit';
+import { resendPins, retryDelivery, revealPins } from '../backoffice/deliveries';
 import { orderDetail, searchOrders, staffOrder } from '../backoffice/orders';
 import { resendReceipt } from '../backoffice/receipts';
 import { refundOrder } from '../backoffice/refunds';
-import type { FulfilmentServices } from '../fulfilment/context';
+import type { FulfilmentContext, FulfilmentServices } from '../fulfilment/context';
 import { clientAddress } from '../http/client-address';
 import { staffCallErrors } from '../http/schemas';
 import { requireStaff, type StaffCaller, signedInStaff } from '../http/staff-context';
 
 const tags = ['back office'];
 const errors = staffCallErrors;
+
+/** What staff start on an order and the shop finishes: each answers 202 once it is under way. */
+const ORDER_ACTIONS: readonly {
+  path: string;
+  permission: StaffAction;
+  summary: string;
+  description: string;
+  run: (context: FulfilmentContext, order: Order, actor: Actor) => Promise<unknown>;
+}[] = [
+  {
+    path: 'resend-receipt',
+    permission: 'orders.resend',
+    summary: 'Send a final order’s receipt again, to the order’s own e-mail address',
+    description: '409 RECEIPT_UNAVAILABLE for an order that is not final or has no e-mail address.',
+    run: resendReceipt,
+  },
+  {
+    path: 'retry-delivery',
+    permission: 'orders.retry',
+    summary: 'Try the delivery of an order stuck between payment and outcome again',
+    description:
+      'Support and admin. The commit delivers each unit under its own reference, so nothing is ' +
+      'delivered twice. 409 DELIVERY_NOT_STUCK for an order that is not paid and waiting.',
+    run: retryDelivery,
+  },
+  {
+    path: 'resend-pins',
+    permission: 'orders.resend',
+    summary: 'Send a final order’s voucher PINs again, where the order sent them',
+    description:
+      'By SMS or WhatsApp to the number chosen at checkout, otherwise in the receipt to the order’s ' +
+      'e-mail address; never elsewhere. 409 NO_VOUCHER_PINS for an order without delivered PINs.',
+    run: resendPins,
+  },
+];
 
 /**
  * The back office's orders (decision 0066): search, an order with its payments and timeline, and
@@ -112,40 +150,70 @@ export const backofficeOrderRoutes: FastifyPluginAsyncZod<{
         order,
         request.body,
         request.headers['idempotency-key'],
-        { staffId: staff.member.id, staffEmail: staff.member.email, clientAddress: clientAddress(request) },
+        actorOf(staff, request),
       );
       return reply.status(201).send(refund);
     },
   );
 
+  /** The order's tenant's context for a commit or a sending, as the shop's own calls have it. */
+  function fulfilmentOf(order: Order, request: FastifyRequest): FulfilmentContext {
+    const tenant = tenants.byId(order.tenantId);
+    if (!tenant)
+      throw new DomainError('ORDER_NOT_FOUND', `No order ${order.orderNumber} in the tenants you see`);
+    return { ...fulfilment, tenant, log: request.log };
+  }
+  const actorOf = (staff: StaffCaller, request: FastifyRequest): Actor => ({
+    staffId: staff.member.id,
+    staffEmail: staff.member.email,
+    clientAddress: clientAddress(request),
+  });
+
+  for (const { path, permission, summary, description, run } of ORDER_ACTIONS) {
+    app.post(
+      `/api/backoffice/orders/:orderNumber/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          description,
+          params: staffOrderParamsSchema,
+          response: { 202: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const staff = await caller(request);
+        requireStaff(staff, permission);
+        const order = await visibleOrder(staff, request.params.orderNumber);
+        await run(fulfilmentOf(order, request), order, actorOf(staff, request));
+        return reply.status(202).send(null);
+      },
+    );
+  }
+
   app.post(
-    '/api/backoffice/orders/:orderNumber/resend-receipt',
+    '/api/backoffice/orders/:orderNumber/reveal-pins',
     {
       schema: {
         tags,
-        summary: 'Send a final order’s receipt again, to the order’s own e-mail address',
-        description: '409 RECEIPT_UNAVAILABLE for an order that is not final or has no e-mail address.',
+        summary: 'Show a final order’s voucher PINs, with the reason the audit log keeps',
+        description: 'Support and admin. 409 NO_VOUCHER_PINS for an order without delivered PINs.',
         params: staffOrderParamsSchema,
-        response: { 202: z.null(), ...errors },
+        body: revealPinsBodySchema,
+        response: { 200: revealPinsAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
       const staff = await caller(request);
-      requireStaff(staff, 'orders.resend');
+      requireStaff(staff, 'pins.reveal');
       const order = await visibleOrder(staff, request.params.orderNumber);
-      const tenant = tenants.byId(order.tenantId);
-      if (!tenant)
-        throw new DomainError('ORDER_NOT_FOUND', `No order ${order.orderNumber} in the tenants you see`);
-      await resendReceipt({ ...fulfilment, tenant, log: request.log }, order);
-      await recordAudit(db, {
-        staffId: staff.member.id,
-        staffEmail: staff.member.email,
-        action: 'order.receipt-resent',
-        target: order.orderNumber,
-        shopId: order.tenantId,
-        clientAddress: clientAddress(request),
-      });
-      return reply.status(202).send(null);
+      const vouchers = await revealPins(
+        fulfilmentOf(order, request),
+        order,
+        request.body.reason,
+        actorOf(staff, request),
+      );
+      return reply.header('Cache-Control', 'no-store').send({ vouchers });
     },
   );
 };

@@ -4,6 +4,7 @@ import { STAFF_ROLES } from '../staff';
 import { accountProfileSchema } from './account';
 import { autoTopupRowSchema } from './auto-topups';
 import { detailedCartLineSchema } from './cart';
+import { deliveredVoucherSchema } from './commit';
 import { paymentTokenSchema } from './payment-methods';
 import { smsTopupRowSchema } from './sms-topups';
 import './jitless';
@@ -156,6 +157,12 @@ export const staffOrderSchema = staffOrderSummarySchema
     lines: z.array(staffOrderLineSchema),
     payments: z.array(staffPaymentSchema),
     timeline: z.array(timelineEntrySchema),
+    /** Paid (or needing no payment) but without an outcome: a delivery staff may retry. */
+    deliveryStuck: z.boolean(),
+    /** The voucher PINs delivered, which staff may send again or reveal with a reason. */
+    voucherCount: z.number(),
+    /** Final with an e-mail address: its receipt may be sent again. */
+    receiptAvailable: z.boolean(),
   })
   .meta({ id: 'StaffOrder' });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
@@ -194,6 +201,22 @@ export const staffRefundAnswerSchema = z
   .meta({ id: 'StaffRefund' });
 export type StaffRefundAnswer = z.infer<typeof staffRefundAnswerSchema>;
 
+/** POST /api/backoffice/orders/{orderNumber}/reveal-pins: why staff look, kept by the audit log. */
+export const revealPinsBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
+export type RevealPinsRequest = z.infer<typeof revealPinsBodySchema>;
+
+/** The order's delivered voucher PINs, in the clear: every such answer is in the audit log. */
+export const revealPinsAnswerSchema = z.object({ vouchers: z.array(deliveredVoucherSchema) });
+export type RevealPinsAnswer = z.infer<typeof revealPinsAnswerSchema>;
+
+/** GET /api/backoffice/shops: the tenants the staff member works for, to filter by. */
+export const staffShopsAnswerSchema = z.object({
+  items: z.array(
+    z.object({ shopId: z.string(), name: z.string(), country: z.string(), currency: z.string() }),
+  ),
+});
+export type StaffShopsAnswer = z.infer<typeof staffShopsAnswerSchema>;
+
 /** GET /api/backoffice/customers: `q` an e-mail or a phone number in any common format. */
 export const customerSearchQuerySchema = pageQuerySchema.extend({
   shopId: z.string().trim().min(1).max(64).optional(),
@@ -228,6 +251,54 @@ export const staffCustomerSchema = staffCustomerSummarySchema
     smsTopups: z.array(smsTopupRowSchema),
     /** The 10 newest orders. */
     latestOrders: z.array(staffOrderSummarySchema),
+    /** Whether the tenant lets its shoppers (and so staff) pause an automatic top-up. */
+    autoTopupPauseAllowed: z.boolean(),
   })
   .meta({ id: 'StaffCustomer' });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
+
+export const staffAutoTopupParamsSchema = z.object({ customerId: z.uuid(), autoTopupId: z.uuid() });
+
+/**
+ * PUT /api/backoffice/customers/{customerId}/auto-topups/{autoTopupId}: pause (DISABLED), resume
+ * (ENABLED) or delete (DELETED) on the shopper's behalf, as the shop's rules allow the shopper.
+ */
+export const staffAutoTopupBodySchema = z.object({ status: z.enum(['ENABLED', 'DISABLED', 'DELETED']) });
+export type StaffAutoTopupRequest = z.infer<typeof staffAutoTopupBodySchema>;
+
+export const staffAutoTopupAnswerSchema = z.object({ autoTopup: autoTopupRowSchema });
+
+/** A staff member as an admin manages them (GET /api/backoffice/staff). */
+export const staffMemberSchema = staffSchema
+  .extend({ staffId: z.string(), createdAt: z.string(), disabledAt: z.string().nullable() })
+  .meta({ id: 'StaffMember' });
+export type StaffMemberView = z.infer<typeof staffMemberSchema>;
+
+export const staffListAnswerSchema = z.object({ items: z.array(staffMemberSchema), totalCount: z.number() });
+export type StaffListAnswer = z.infer<typeof staffListAnswerSchema>;
+
+/** POST /api/backoffice/staff: a new staff member (admin only). */
+export const newStaffBodySchema = z.object({
+  email: z.string().trim().min(3).max(254),
+  role: roleSchema,
+  /** Empty for admin; one tenant or more for every other role. */
+  shopIds: z.array(z.string().trim().min(1).max(64)).max(100),
+});
+export type NewStaffRequest = z.infer<typeof newStaffBodySchema>;
+
+/**
+ * The new member and what they need to sign in, shown once to the admin who hands it over: a
+ * generated first password and the one-time code secret (also as an otpauth:// address).
+ */
+export const newStaffAnswerSchema = z.object({
+  staff: staffMemberSchema,
+  password: z.string(),
+  totpSecret: z.string(),
+  totpUri: z.string(),
+});
+export type NewStaffAnswer = z.infer<typeof newStaffAnswerSchema>;
+
+export const staffMemberParamsSchema = z.object({ staffId: z.uuid() });
+
+/** PUT /api/backoffice/staff/{staffId}: disable (their sessions end at once) or enable again. */
+export const staffMemberChangeBodySchema = z.object({ disabled: z.boolean() });
