@@ -6,13 +6,14 @@ import {
   choosePayment,
   expectOutcome,
   orderAndPay,
+  PAY_BUTTON,
   payByCard,
   payerPage,
   testCards,
   uniqueNumber,
 } from './checkout';
 import { expect, type Page, test } from './fixtures';
-import { expectNoAxeViolations } from './shop';
+import { expectNoAxeViolations, shopUrl } from './shop';
 
 /** The staff's back office, served by the API on its own origin (decision 0066). */
 const backoffice = `http://127.0.0.1:${ports.api}/backoffice`;
@@ -199,6 +200,49 @@ test('a support agent resends a receipt, is offered no refund and is refused one
   });
   expect(refund.status()).toBe(403);
   expect((await refund.json()).code).toBe('FORBIDDEN');
+});
+
+test('an admin reveals a voucher’s PIN only with a reason, and sends it again to the order’s own address', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(shopUrl('ladeplatz', '/shop/gaming/pixelpass'));
+  await page.getByRole('button', { name: 'PixelPass 25 € in den Warenkorb legen' }).click();
+  await page.getByRole('link', { name: 'Weiter zur Zahlung' }).click();
+  await choosePayment(page, { email: `shopper-${randomUUID()}@example.com`, method: 'Kreditkarte' });
+  await page.getByRole('button', { name: PAY_BUTTON }).click();
+  await payByCard(
+    page.frameLocator('iframe[title="Sichere Zahlungsseite: Kreditkarte"]').locator('body'),
+    testCards.approve,
+  );
+  await expectOutcome(page, 'Deine Bestellung ist abgeschlossen. Vielen Dank!');
+  const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+  const pin = (await page.getByTestId('voucher-pin').locator('code').textContent()) ?? '';
+
+  await signInThroughForm(page, STAFF.admin, `/orders/${orderNumber}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+  // The PIN is nowhere on the page until it is revealed.
+  await expect(page.getByRole('main')).not.toContainText(pin);
+
+  await page.getByRole('button', { name: 'Reveal PINs' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reveal the PINs of order ${orderNumber}` });
+  const submit = dialog.getByRole('button', { name: 'Reveal PINs' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Shopper lost the e-mail; identity checked');
+  await submit.click();
+  await expect(dialog.getByRole('listitem')).toContainText(pin);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText(pin);
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline).toContainText('PINs revealed');
+  await expect(timeline).toContainText('Shopper lost the e-mail; identity checked');
+
+  await page.getByRole('button', { name: 'Send PINs again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'PINs' })).toHaveText(
+    'The PINs are on their way to the order’s own number or address.',
+  );
+  await expect(timeline).toContainText('PINs sent again');
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -13,8 +13,10 @@ import { outboxRoutes } from './outbox/routes';
 import { DEFAULT_SMTP_HOST, MailServer } from './outbox/smtp';
 import { type PspOptions, publicBaseUrlOf } from './psp/options';
 import { pspRoutes } from './psp/routes';
+import type { StripeOptions } from './stripe/options';
+import { stripeRoutes } from './stripe/routes';
 
-export interface SandboxOptions extends PspOptions, OperatorOptions {
+export interface SandboxOptions extends PspOptions, OperatorOptions, StripeOptions {
   logger?: FastifyServerOptions['logger'];
   /**
    * Port of the SMTP server. Default 0, any free port, so that tests can run sandboxes side by
@@ -54,6 +56,8 @@ export async function buildSandbox({
   operatorWebhookSecret,
   appKeys = DEFAULT_APP_KEYS,
   shopUrlTemplate = DEFAULT_SHOP_URL_TEMPLATE,
+  stripeWebhookUrl,
+  stripeWebhookSecret,
   ...psp
 }: SandboxOptions = {}): Promise<SandboxApp> {
   const app: FastifyInstance = Fastify({ logger });
@@ -86,6 +90,13 @@ export async function buildSandbox({
     defaultReturnUrl: `${publicBaseUrlOf(psp)}/app-simulator/return`,
   });
   await app.register(deviceIdRoutes, { prefix: '/device-id' });
+  await app.register(stripeRoutes, {
+    publicBaseUrl: publicBaseUrlOf(psp),
+    stripeWebhookUrl,
+    stripeWebhookSecret,
+    webhookRetryDelaysMs: psp.webhookRetryDelaysMs,
+    webhookTimeoutMs: psp.webhookTimeoutMs,
+  });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
   );

@@ -11,6 +11,8 @@ const app = await buildSandbox({
   ...(process.env.SANDBOX_SMTP_HOST ? { smtpHost: process.env.SANDBOX_SMTP_HOST } : {}),
   ...(process.env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: process.env.SANDBOX_WEBHOOK_SECRET } : {}),
   ...(process.env.OPERATOR_WEBHOOK_URL ? { operatorWebhookUrl: process.env.OPERATOR_WEBHOOK_URL } : {}),
+  ...(process.env.STRIPE_WEBHOOK_URL ? { stripeWebhookUrl: process.env.STRIPE_WEBHOOK_URL } : {}),
+  ...(process.env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
   ...(process.env.APP_ENTRY_KEYS ? { appKeys: process.env.APP_ENTRY_KEYS } : {}),
   ...(process.env.SHOP_URL_TEMPLATE ? { shopUrlTemplate: process.env.SHOP_URL_TEMPLATE } : {}),
   ...(process.env.OPERATOR_WEBHOOK_SECRET

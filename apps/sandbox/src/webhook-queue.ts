@@ -6,9 +6,9 @@ import { signWebhook } from './psp/signature';
 /**
  * Delivery of signed webhooks, for the payment provider and the operator alike: a small
  * in-memory queue per subject (a payment, a token, a phone number), so one subject's events
- * arrive in order. Each event is POSTed as JSON with `X-Sandbox-Signature` (`psp/signature.ts`);
- * anything but a 2xx (or no answer within the time-out) is tried again after the next back-off
- * delay, until the delays run out. Delivery is at least once: a receiver that answered late may
+ * arrive in order. Each event is POSTed as JSON with `X-Sandbox-Signature` (`psp/signature.ts`),
+ * or as the `encode` option says; anything but a 2xx (or no answer within the time-out) is tried
+ * again after the next back-off delay, until the delays run out. Delivery is at least once: a receiver that answered late may
  * see an event twice. `close()` stops the queue: pending retries are dropped and requests under
  * way aborted.
  */
@@ -53,7 +53,26 @@ export interface WebhookQueueOptions<E extends QueuedEvent> {
   chaos?: WebhookChaos;
   /** What orders delivery: events with the same subject go out one after the other. */
   subjectOf: (event: E) => string;
+  /**
+   * The request of one try: body and headers. Default: the event as JSON, signed with
+   * `X-Sandbox-Signature`. Called for every try, so a signature may carry the try's time.
+   */
+  encode?: (event: E, secret: string) => EncodedWebhook;
   log: FastifyBaseLogger;
+}
+
+/** What one webhook try sends. */
+export interface EncodedWebhook {
+  body: string;
+  headers: Record<string, string>;
+}
+
+function encodeSandboxWebhook(event: QueuedEvent, secret: string): EncodedWebhook {
+  const body = JSON.stringify(event);
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signWebhook(body, secret) },
+  };
 }
 
 interface Delivery<E> {
@@ -133,10 +152,8 @@ export class WebhookQueue<E extends QueuedEvent> {
   }
 
   async #deliver({ url, event, settleFirstTry }: Delivery<E>): Promise<void> {
-    const { secret, retryDelaysMs, timeoutMs, log } = this.#options;
+    const { secret, retryDelaysMs, timeoutMs, log, encode = encodeSandboxWebhook } = this.#options;
     const stop = this.#stop.signal;
-    const body = JSON.stringify(event);
-    const headers = { 'content-type': 'application/json', 'x-sandbox-signature': signWebhook(body, secret) };
     const waits = [0, ...retryDelaysMs];
     try {
       for (const [attempt, wait] of waits.entries()) {
@@ -150,6 +167,7 @@ export class WebhookQueue<E extends QueuedEvent> {
         if (stop.aborted) return;
         try {
           const signal = AbortSignal.any([stop, AbortSignal.timeout(timeoutMs)]);
+          const { body, headers } = encode(event, secret);
           const response = await fetch(url, { method: 'POST', headers, body, signal });
           await response.body?.cancel();
           if (response.ok) {
