@@ -54,7 +54,7 @@ function enteredValue(context: FieldState, name: string): string {
 }
 
 /** A labelled text input; marked invalid and described by the error when the error names it. */
-function input(
+export function input(
   context: FieldState,
   { name, label, hint, attributes }: { name: string; label: string; hint?: string; attributes: string },
   keepValue = true,
@@ -106,13 +106,16 @@ ${input(context, { name: 'paypalEmail', label: 'E-mail', attributes: 'type="emai
 ${input(context, { name: 'paypalPassword', label: 'Password', attributes: 'type="password" autocomplete="current-password"' }, false)}`;
 }
 
-function bankStep(context: FieldState): string {
+/** The bank a shopper picks from `banks`: marked invalid and described by the error when it names `bank`. */
+export function bankSelect(context: FieldState, banks: readonly { value: string; label: string }[]): string {
   const chosen = enteredValue(context, 'bank');
   const invalid = context.error?.field === 'bank';
-  const options = BANKS.map(
-    (bank) =>
-      `<option value="${escapeHtml(bank)}"${bank === chosen ? ' selected' : ''}>${escapeHtml(bank)}</option>`,
-  ).join('\n');
+  const options = banks
+    .map(
+      ({ value, label }) =>
+        `<option value="${escapeHtml(value)}"${value === chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`,
+    )
+    .join('\n');
   return `<div class="field">
 <label for="bank">Bank</label>
 <select id="bank" name="bank" required${invalid ? ' aria-invalid="true" aria-describedby="bank-error"' : ''}>
@@ -120,7 +123,14 @@ function bankStep(context: FieldState): string {
 ${options}
 </select>
 ${invalid && context.error ? `<p class="field-error" id="bank-error">${escapeHtml(context.error.message)}</p>` : ''}
-</div>
+</div>`;
+}
+
+function bankStep(context: FieldState): string {
+  return `${bankSelect(
+    context,
+    BANKS.map((bank) => ({ value: bank, label: bank })),
+  )}
 <p class="hint">You approve the payment in your bank's app.</p>`;
 }
 

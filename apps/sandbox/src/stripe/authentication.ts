@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { escapeHtml, page } from '../html';
 import { postButton } from '../psp/page-parts';
 import { isFormPost, sendError, sendPage, sendRedirect } from '../replies';
+import { checkoutAfterAuthentication } from './checkout-flow';
 import { completeAuthentication, failAuthentication } from './confirmation';
 import type { StripeContext } from './context';
 
@@ -11,7 +12,8 @@ import type { StripeContext } from './context';
  * `/stripe/authenticate/:paymentIntentId`, with **Complete authentication** and **Fail
  * authentication**, and their HTTP twins `POST …/complete` and `…/fail` answering
  * `{ redirectUrl }`: the return URL with `payment_intent`, `payment_intent_client_secret` and
- * `redirect_status` appended, as Stripe does.
+ * `redirect_status` appended, as Stripe does. A Checkout Session's PaymentIntent leads to the
+ * session's success URL instead, or back to its page when authentication failed.
  */
 
 type Route = { Params: { id: string } };
@@ -48,7 +50,8 @@ ${postButton(`${path}/fail`, 'Fail authentication', { embedded: false })}
     if (!intent) return reply;
     const returnUrl = returnUrlOf(context, intent);
     completeAuthentication(context, intent);
-    return sendRedirect(request, reply, redirectUrl(returnUrl, intent, 'succeeded'));
+    const checkoutUrl = checkoutAfterAuthentication(context, intent);
+    return sendRedirect(request, reply, checkoutUrl ?? redirectUrl(returnUrl, intent, 'succeeded'));
   });
 
   app.post<Route>('/authenticate/:id/fail', async (request, reply) => {
@@ -56,7 +59,8 @@ ${postButton(`${path}/fail`, 'Fail authentication', { embedded: false })}
     if (!intent) return reply;
     const returnUrl = returnUrlOf(context, intent);
     failAuthentication(context, intent);
-    return sendRedirect(request, reply, redirectUrl(returnUrl, intent, 'failed'));
+    const checkoutUrl = checkoutAfterAuthentication(context, intent);
+    return sendRedirect(request, reply, checkoutUrl ?? redirectUrl(returnUrl, intent, 'failed'));
   });
 
   function awaitingAuthentication(context: StripeContext, id: string, reply: FastifyReply) {

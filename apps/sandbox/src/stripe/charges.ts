@@ -12,11 +12,12 @@ export interface Decline {
 
 export function authorisedCharge(
   intent: Stripe.PaymentIntent,
-  saved: SavedCard,
+  paymentMethod: Stripe.PaymentMethod,
+  details: Stripe.Charge.PaymentMethodDetails,
   captured: boolean,
 ): Stripe.Charge {
   return {
-    ...chargeBase(intent, saved),
+    ...chargeBase(intent, paymentMethod, details),
     amount_captured: captured ? intent.amount : 0,
     captured,
     outcome: {
@@ -41,7 +42,7 @@ export function declinedCharge(
   decline: Decline,
 ): Stripe.Charge {
   return {
-    ...chargeBase(intent, saved),
+    ...chargeBase(intent, saved.paymentMethod, cardChargeDetails(intent, saved)),
     amount_captured: 0,
     captured: false,
     failure_code: decline.code,
@@ -64,8 +65,11 @@ export function declinedCharge(
 
 type ChargeBase = Omit<Stripe.Charge, 'amount_captured' | 'captured' | 'outcome' | 'paid' | 'status'>;
 
-function chargeBase(intent: Stripe.PaymentIntent, { paymentMethod, card }: SavedCard): ChargeBase {
-  const details = paymentMethod.card;
+function chargeBase(
+  intent: Stripe.PaymentIntent,
+  paymentMethod: Stripe.PaymentMethod,
+  details: Stripe.Charge.PaymentMethodDetails,
+): ChargeBase {
   return {
     id: stripeId('ch'),
     object: 'charge',
@@ -91,30 +95,7 @@ function chargeBase(intent: Stripe.PaymentIntent, { paymentMethod, card }: Saved
     on_behalf_of: null,
     payment_intent: intent.id,
     payment_method: paymentMethod.id,
-    payment_method_details: {
-      type: 'card',
-      card: {
-        amount_authorized: intent.amount,
-        authorization_code: null,
-        brand: card.brand,
-        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: null },
-        country: card.country,
-        electronic_commerce_indicator: null,
-        exp_month: details?.exp_month ?? 12,
-        exp_year: details?.exp_year ?? new Date().getUTCFullYear() + 1,
-        fingerprint: details?.fingerprint ?? null,
-        funding: card.funding,
-        installments: null,
-        last4: card.number.slice(-4),
-        mandate: null,
-        network: card.brand,
-        network_transaction_id: null,
-        regulated_status: 'unregulated',
-        three_d_secure: null,
-        transaction_link_id: null,
-        wallet: null,
-      },
-    },
+    payment_method_details: details,
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
@@ -127,5 +108,37 @@ function chargeBase(intent: Stripe.PaymentIntent, { paymentMethod, card }: Saved
     statement_descriptor_suffix: null,
     transfer_data: null,
     transfer_group: null,
+  };
+}
+
+/** What a card charge shows of the card. */
+export function cardChargeDetails(
+  intent: Stripe.PaymentIntent,
+  { paymentMethod, card }: SavedCard,
+): Stripe.Charge.PaymentMethodDetails {
+  const details = paymentMethod.card;
+  return {
+    type: 'card',
+    card: {
+      amount_authorized: intent.amount,
+      authorization_code: null,
+      brand: card.brand,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: null },
+      country: card.country,
+      electronic_commerce_indicator: null,
+      exp_month: details?.exp_month ?? 12,
+      exp_year: details?.exp_year ?? new Date().getUTCFullYear() + 1,
+      fingerprint: details?.fingerprint ?? null,
+      funding: card.funding,
+      installments: null,
+      last4: card.number.slice(-4),
+      mandate: null,
+      network: card.brand,
+      network_transaction_id: null,
+      regulated_status: 'unregulated',
+      three_d_secure: null,
+      transaction_link_id: null,
+      wallet: null,
+    },
   };
 }

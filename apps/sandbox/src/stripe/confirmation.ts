@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { authorisedCharge, type Decline, declinedCharge } from './charges';
+import { authorisedCharge, cardChargeDetails, type Decline, declinedCharge } from './charges';
 import { found, type SavedCard, type StripeContext } from './context';
 import { docUrl, invalidRequest, StripeError } from './errors';
 import { chargeEvent, paymentIntentEvent } from './webhooks';
@@ -94,8 +94,26 @@ function savedCardOf(context: StripeContext, intent: Stripe.PaymentIntent): Save
 }
 
 function authorise(context: StripeContext, intent: Stripe.PaymentIntent, saved: SavedCard): void {
+  const details = cardChargeDetails(intent, saved);
+  recordAuthorisation(context, intent, saved.paymentMethod, details);
+  if (intent.setup_future_usage) {
+    saved.setUpForOffSession = true;
+    if (typeof intent.customer === 'string') saved.paymentMethod.customer = intent.customer;
+  }
+}
+
+/**
+ * An authorised charge of any payment method: the PaymentIntent waits for capture (manual) or
+ * has succeeded, and its events go out.
+ */
+export function recordAuthorisation(
+  context: StripeContext,
+  intent: Stripe.PaymentIntent,
+  paymentMethod: Stripe.PaymentMethod,
+  details: Stripe.Charge.PaymentMethodDetails,
+): void {
   const manual = intent.capture_method === 'manual';
-  const charge = authorisedCharge(intent, saved, !manual);
+  const charge = authorisedCharge(intent, paymentMethod, details, !manual);
   context.charges.set(charge.id, charge);
   intent.latest_charge = charge.id;
   intent.last_payment_error = null;
@@ -106,10 +124,6 @@ function authorise(context: StripeContext, intent: Stripe.PaymentIntent, saved: 
   } else {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
-  }
-  if (intent.setup_future_usage) {
-    saved.setUpForOffSession = true;
-    if (typeof intent.customer === 'string') saved.paymentMethod.customer = intent.customer;
   }
   context.webhooks.send(intent.id, chargeEvent('charge.succeeded', charge));
   context.webhooks.send(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { TestCard } from './cards';
+import type { CheckoutRecord } from './checkout-record';
 import { resourceMissing } from './errors';
 import { IdempotentRequests } from './idempotency';
 import type { StripeRouteOptions } from './options';
@@ -20,9 +21,13 @@ export interface StripeContext {
   publicBaseUrl: string;
   customers: Map<string, Stripe.Customer>;
   paymentMethods: Map<string, SavedCard>;
+  /** PayPal, iDEAL, Bancontact and EPS PaymentMethods, made on the Checkout page. */
+  redirectPaymentMethods: Map<string, Stripe.PaymentMethod>;
   paymentIntents: Map<string, Stripe.PaymentIntent>;
   charges: Map<string, Stripe.Charge>;
   refunds: Map<string, Stripe.Refund>;
+  checkoutSessions: Map<string, CheckoutRecord>;
+  setupIntents: Map<string, Stripe.SetupIntent>;
   idempotency: IdempotentRequests;
   testing: TestingSwitch;
   webhooks: StripeWebhooks;
@@ -36,9 +41,12 @@ export function createStripeContext(options: StripeRouteOptions, log: FastifyBas
     publicBaseUrl: options.publicBaseUrl,
     customers: new Map(),
     paymentMethods: new Map(),
+    redirectPaymentMethods: new Map(),
     paymentIntents: new Map(),
     charges: new Map(),
     refunds: new Map(),
+    checkoutSessions: new Map(),
+    setupIntents: new Map(),
     idempotency: new IdempotentRequests(),
     testing,
     webhooks,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type IdPrefix = 'cus' | 'pm' | 'pi' | 'ch' | 're' | 'evt' | 'req';
+export type IdPrefix = 'cus' | 'pm' | 'pi' | 'ch' | 're' | 'evt' | 'req' | 'cs_test' | 'seti';
 
 /** An id shaped like Stripe's: the object's prefix, then 24 letters and digits, e.g. `pi_3Qx…`. */
 export function stripeId(prefix: IdPrefix): string {

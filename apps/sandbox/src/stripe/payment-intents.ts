@@ -212,7 +212,9 @@ export function rendered(
   }
   if (expand.has('payment_method') && typeof intent.payment_method === 'string') {
     answer.payment_method =
-      context.paymentMethods.get(intent.payment_method)?.paymentMethod ?? intent.payment_method;
+      context.paymentMethods.get(intent.payment_method)?.paymentMethod ??
+      context.redirectPaymentMethods.get(intent.payment_method) ??
+      intent.payment_method;
   }
   if (expand.has('customer') && typeof intent.customer === 'string') {
     answer.customer = context.customers.get(intent.customer) ?? intent.customer;
@@ -220,7 +222,7 @@ export function rendered(
   return answer;
 }
 
-type CreatedFields = Pick<
+export type CreatedFields = Pick<
   Stripe.PaymentIntent,
   | 'amount'
   | 'currency'
@@ -232,7 +234,7 @@ type CreatedFields = Pick<
   | 'automatic_payment_methods'
 >;
 
-function newPaymentIntent(fields: CreatedFields): Stripe.PaymentIntent {
+export function newPaymentIntent(fields: CreatedFields): Stripe.PaymentIntent {
   const id = stripeId('pi');
   return {
     id,

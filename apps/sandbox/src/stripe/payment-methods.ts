@@ -49,7 +49,8 @@ export function paymentMethodRoutes(app: FastifyInstance, context: StripeContext
 
   app.get<{ Params: { id: string } }>('/payment_methods/:id', async (request) => {
     allowOnly(paramsOf(request), ['expand']);
-    return found(context.paymentMethods, request.params.id, 'PaymentMethod').paymentMethod;
+    const other = context.redirectPaymentMethods.get(request.params.id);
+    return other ?? found(context.paymentMethods, request.params.id, 'PaymentMethod').paymentMethod;
   });
 
   app.post<{ Params: { id: string } }>('/payment_methods/:id/attach', async (request) => {
@@ -116,6 +117,15 @@ export function resolvePaymentMethod(context: StripeContext, id: string, param: 
   return saveCard(context, { card: testCardOf(number), expMonth: 12, expYear: nextYear }, {});
 }
 
+/** A card PaymentMethod from `card[number|exp_month|exp_year|cvc]`; a bad detail throws a 402 `card_error`. */
+export function saveCardFrom(
+  context: StripeContext,
+  card: Params,
+  billing?: Stripe.PaymentMethod.BillingDetails,
+): SavedCard {
+  return saveCard(context, cardDetailsOf(card), billing ? { billing } : {});
+}
+
 function saveCard(
   context: StripeContext,
   { card, expMonth, expYear }: CardDetails,
@@ -157,7 +167,7 @@ function saveCard(
   return saved;
 }
 
-function emptyBillingDetails(): Stripe.PaymentMethod.BillingDetails {
+export function emptyBillingDetails(): Stripe.PaymentMethod.BillingDetails {
   return { address: null, email: null, name: null, phone: null, tax_id: null };
 }
 

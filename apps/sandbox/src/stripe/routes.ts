@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { acceptFormPosts } from '../form-posts';
 import { answerErrorsAsJson } from '../replies';
 import { authenticationRoutes } from './authentication';
+import { checkoutPageRoutes } from './checkout-page-routes';
+import { checkoutSessionRoutes } from './checkout-sessions';
 import { createStripeContext, type StripeContext } from './context';
 import { customerRoutes } from './customers';
 import { StripeError } from './errors';
@@ -10,6 +13,7 @@ import type { StripeRouteOptions } from './options';
 import { paymentIntentRoutes } from './payment-intents';
 import { paymentMethodRoutes } from './payment-methods';
 import { refundRoutes } from './refunds';
+import { setupIntentRoutes } from './setup-intents';
 import { testingRoutes } from './testing';
 
 /**
@@ -23,7 +27,9 @@ export const stripeRoutes: FastifyPluginAsync<StripeRouteOptions> = async (app, 
   await app.register(
     async (pages) => {
       answerErrorsAsJson(pages, 'Stripe stand-in');
+      acceptFormPosts(pages);
       authenticationRoutes(pages, context);
+      checkoutPageRoutes(pages, context);
       testingRoutes(pages, context.testing);
     },
     { prefix: '/stripe' },
@@ -66,6 +72,8 @@ function apiRoutes(api: FastifyInstance, context: StripeContext): void {
   paymentMethodRoutes(api, context);
   paymentIntentRoutes(api, context);
   refundRoutes(api, context);
+  checkoutSessionRoutes(api, context);
+  setupIntentRoutes(api, context);
 }
 
 /** Any test secret key (`sk_test_…`), sent as Bearer (the SDK) or as Basic user (curl's `-u`). */

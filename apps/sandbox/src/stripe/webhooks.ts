@@ -31,6 +31,8 @@ export type ChargeEvent =
   | Stripe.ChargeCapturedEvent
   | Stripe.ChargeRefundedEvent;
 export type RefundEvent = Stripe.RefundCreatedEvent;
+export type CheckoutSessionEvent = Stripe.CheckoutSessionCompletedEvent | Stripe.CheckoutSessionExpiredEvent;
+export type SetupIntentEvent = Stripe.SetupIntentSucceededEvent | Stripe.SetupIntentSetupFailedEvent;
 
 function eventBase() {
   return {
@@ -59,6 +61,20 @@ export function refundEvent(type: RefundEvent['type'], refund: Stripe.Refund): R
   return { ...eventBase(), type, data: { object: structuredClone(refund) } };
 }
 
+export function checkoutSessionEvent(
+  type: CheckoutSessionEvent['type'],
+  session: Stripe.Checkout.Session,
+): CheckoutSessionEvent {
+  return { ...eventBase(), type, data: { object: structuredClone(session) } };
+}
+
+export function setupIntentEvent(
+  type: SetupIntentEvent['type'],
+  setupIntent: Stripe.SetupIntent,
+): SetupIntentEvent {
+  return { ...eventBase(), type, data: { object: structuredClone(setupIntent) } };
+}
+
 /**
  * Stripe's `Stripe-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`
  * keyed with the endpoint's secret.
@@ -70,7 +86,7 @@ export function stripeSignature(body: string, secret: string, timestamp = nowInS
 
 interface QueuedStripeEvent {
   eventId: string;
-  /** The PaymentIntent the event is about: its events go out in order. */
+  /** The PaymentIntent (or SetupIntent, Checkout Session) the event is about: its events go out in order. */
   subject: string;
   event: Stripe.Event;
 }
