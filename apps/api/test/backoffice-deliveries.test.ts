@@ -106,6 +106,24 @@ describe('retrying a stuck delivery', () => {
     expect(foreign.body.code).toBe('ORDER_NOT_FOUND');
     expect((await records.orderRow(orderNumber)).status).toBe('paymentAuthorized');
   });
+
+  it('delivers nothing for an order whose payment was never taken', async () => {
+    const phoneNumber = freshNumber('+49170', 8);
+    const cartName = await client.newCart('funkfix', [{ productId: 'funkfix-topup-1500', phoneNumber }]);
+    const started = await client.startPayment('funkfix', { cartName, paymentMethod: 'creditcard' });
+    const { orderNumber } = started.body as { orderNumber: string };
+    const before = await api.sandbox.client.balance(phoneNumber);
+    const retry = await act(orderNumber, 'retry-delivery', SUPPORT);
+    expect(retry).toMatchObject({ status: 409, body: { code: 'DELIVERY_NOT_STUCK' } });
+    // Marked paid in our records alone, without the provider's word: the commit still delivers nothing.
+    await api.database.db
+      .update(schema.orders)
+      .set({ status: 'paid' })
+      .where(eq(schema.orders.orderNumber, orderNumber));
+    await act(orderNumber, 'retry-delivery', SUPPORT);
+    expect(await api.sandbox.client.balance(phoneNumber)).toBe(before);
+    expect((await records.orderRow(orderNumber)).status).not.toBe('committed');
+  });
 });
 
 describe('revealing voucher PINs', () => {

@@ -1,3 +1,5 @@
+import type { StaffAction } from '@shop/domain';
+import type { ReactElement } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AuditPage } from '../audit/AuditPage';
 import { CustomerPage } from '../customers/CustomerPage';
@@ -11,6 +13,16 @@ import { StaffPage } from '../staff/StaffPage';
 import { HomeRedirect } from './HomeRedirect';
 import { NotFoundPage } from './NotFoundPage';
 
+/** The signed-in pages, each with the action a role needs to open it. */
+const PAGES: readonly { path: string; action: StaffAction; page: ReactElement }[] = [
+  { path: 'orders', action: 'orders.read', page: <OrdersPage /> },
+  { path: 'orders/:orderNumber', action: 'orders.read', page: <OrderPage /> },
+  { path: 'customers', action: 'customers.read', page: <CustomersPage /> },
+  { path: 'customers/:customerId', action: 'customers.read', page: <CustomerPage /> },
+  { path: 'audit', action: 'audit.read', page: <AuditPage /> },
+  { path: 'staff', action: 'staff.manage', page: <StaffPage /> },
+];
+
 /** The back office's pages, under /backoffice/ (Vite's base). */
 export const router = createBrowserRouter(
   [
@@ -19,54 +31,10 @@ export const router = createBrowserRouter(
       element: <RequireSession />,
       children: [
         { index: true, element: <HomeRedirect /> },
-        {
-          path: 'orders',
-          element: (
-            <Allowed action="orders.read">
-              <OrdersPage />
-            </Allowed>
-          ),
-        },
-        {
-          path: 'orders/:orderNumber',
-          element: (
-            <Allowed action="orders.read">
-              <OrderPage />
-            </Allowed>
-          ),
-        },
-        {
-          path: 'customers',
-          element: (
-            <Allowed action="customers.read">
-              <CustomersPage />
-            </Allowed>
-          ),
-        },
-        {
-          path: 'customers/:customerId',
-          element: (
-            <Allowed action="customers.read">
-              <CustomerPage />
-            </Allowed>
-          ),
-        },
-        {
-          path: 'audit',
-          element: (
-            <Allowed action="audit.read">
-              <AuditPage />
-            </Allowed>
-          ),
-        },
-        {
-          path: 'staff',
-          element: (
-            <Allowed action="staff.manage">
-              <StaffPage />
-            </Allowed>
-          ),
-        },
+        ...PAGES.map(({ path, action, page }) => ({
+          path,
+          element: <Allowed action={action}>{page}</Allowed>,
+        })),
         { path: '*', element: <NotFoundPage /> },
       ],
     },
