@@ -62,6 +62,8 @@ async function start(
   return { request, payment: started };
 }
 
+const signed = (signature: string | undefined) => ({ 'x-sandbox-signature': signature });
+
 /** Acts on the hosted page through its HTTP twin (the payer URL names the public host). */
 async function act(payerUrl: string, action: 'approve' | 'decline' | 'cancel', body: object = {}) {
   const response = await fetch(`${sandboxUrl}${new URL(payerUrl).pathname}/${action}`, {
@@ -104,7 +106,7 @@ describe('the sandbox payment provider adapter', () => {
     });
     expect((await provider.status(payment.paymentId))?.status).toBe('CAPTURED');
     const webhook = await webhookFor(request.merchantReference);
-    expect(provider.verifyWebhook(webhook.body, webhook.signature)).toMatchObject({
+    expect(provider.verifyWebhook(webhook.body, signed(webhook.signature))).toMatchObject({
       kind: 'payment',
       paymentId: payment.paymentId,
       merchantReference: request.merchantReference,
@@ -112,9 +114,11 @@ describe('the sandbox payment provider adapter', () => {
       amount: 1549,
     });
     const invalid = { kind: 'invalid-signature' };
-    expect(provider.verifyWebhook(webhook.body.replace('1549', '1'), webhook.signature)).toEqual(invalid);
-    expect(provider.verifyWebhook(webhook.body, undefined)).toEqual(invalid);
-    expect(provider.verifyWebhook(webhook.body, `sha256=${'0'.repeat(64)}`)).toEqual(invalid);
+    expect(provider.verifyWebhook(webhook.body.replace('1549', '1'), signed(webhook.signature))).toEqual(
+      invalid,
+    );
+    expect(provider.verifyWebhook(webhook.body, {})).toEqual(invalid);
+    expect(provider.verifyWebhook(webhook.body, signed(`sha256=${'0'.repeat(64)}`))).toEqual(invalid);
   });
 
   it('maps a declined card and a cancelled payment', async () => {
@@ -125,14 +129,16 @@ describe('the sandbox payment provider adapter', () => {
       cvc: '123',
     });
     const declineHook = await webhookFor(declined.request.merchantReference);
-    expect(provider.verifyWebhook(declineHook.body, declineHook.signature)).toMatchObject({
+    expect(provider.verifyWebhook(declineHook.body, signed(declineHook.signature))).toMatchObject({
       event: 'DECLINE',
     });
 
     const cancelled = await start('paypal');
     await act(cancelled.payment.payerUrl, 'cancel');
     const cancelHook = await webhookFor(cancelled.request.merchantReference);
-    expect(provider.verifyWebhook(cancelHook.body, cancelHook.signature)).toMatchObject({ event: 'CANCEL' });
+    expect(provider.verifyWebhook(cancelHook.body, signed(cancelHook.signature))).toMatchObject({
+      event: 'CANCEL',
+    });
   });
 
   it('refunds in part, then in full, and refuses more than was paid', async () => {
@@ -159,7 +165,7 @@ describe('the sandbox payment provider adapter', () => {
     await act(payment.payerUrl, 'approve', { cardNumber: '4111111111111111', expiry: '12/39', cvc: '123' });
     expect((await provider.status(payment.paymentId))?.status).toBe('AUTHORIZED');
     const authorized = await webhookFor(request.merchantReference);
-    expect(provider.verifyWebhook(authorized.body, authorized.signature)).toMatchObject({
+    expect(provider.verifyWebhook(authorized.body, signed(authorized.signature))).toMatchObject({
       event: 'AUTHORIZE',
     });
     expect(await provider.capture(payment.paymentId, 1000, 'capture-1-abcdef')).toMatchObject({ ok: true });

@@ -1,4 +1,4 @@
-import type { PaymentEvent } from '@shop/domain';
+import { PAYMENT_METHODS, type PaymentEvent } from '@shop/domain';
 import { z } from 'zod';
 import { createHttpClient, type HttpAnswer, type HttpClientOptions, UpstreamUnavailableError } from './http';
 import { parseJson, signatureMatches } from './webhook-signature';
@@ -88,11 +88,22 @@ export type VerifiedWebhook =
   | { kind: 'ignored'; eventId?: string; type?: string }
   | ({ kind: 'payment' } & PaymentWebhook);
 
+/** A webhook request's headers, as Node gives them; each provider reads its own signature header. */
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * An off-session charge the card's bank wants the shopper to confirm (3-D Secure on a
+ * merchant-initiated charge): nothing was taken; the shopper must pay while present.
+ */
+export const AUTHENTICATION_REQUIRED = 'AUTHENTICATION_REQUIRED';
+
 /** An expected refusal by the provider, with its code (e.g. REFUND_TOO_LARGE, UNKNOWN_TOKEN). */
 export type ProviderResult<T> = ({ ok: true } & T) | { ok: false; code: string };
 
 /** The payment provider as our checkout sees it (hosted pages: card data never reaches us). */
 export interface PaymentProvider {
+  /** The payment methods it can collect. */
+  readonly methods: readonly string[];
   /** Starts a payment the shopper completes at `payerUrl`. */
   initiate(request: PaymentInitiation): Promise<ProviderResult<{ paymentId: string; payerUrl: string }>>;
   /** Charges a saved method without the shopper; the status is known at once. */
@@ -114,7 +125,8 @@ export interface PaymentProvider {
   token(tokenId: string): Promise<ProviderToken | undefined>;
   /** Forgets a saved method; it can no longer be charged. Deleting twice is harmless. */
   deleteToken(tokenId: string): Promise<void>;
-  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
+  /** Checks a webhook's signature over its exact bytes and says what it means for us. */
+  verifyWebhook(rawBody: string, headers: WebhookHeaders): VerifiedWebhook;
 }
 
 /** The provider could not be reached or answered unusably, after every try. */
@@ -166,6 +178,9 @@ const paymentWebhookSchema = z.object({
   token: webhookId.optional(),
 });
 
+/** The header the sandbox signs its webhooks in. */
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
 /** The sandbox payment provider (`/psp`) over HTTP; a production provider gets an adapter of its own. */
 export function createSandboxPaymentProvider(
   options: HttpClientOptions & { webhookSecret: string },
@@ -209,6 +224,8 @@ export function createSandboxPaymentProvider(
   }
 
   return {
+    methods: PAYMENT_METHODS,
+
     async initiate({ idempotencyKey, ...request }) {
       return read('the payment start', await post('/psp/payments', idempotencyKey, request), createdSchema);
     },
@@ -250,7 +267,9 @@ export function createSandboxPaymentProvider(
       read('a token deletion', answer, tokenSchema);
     },
 
-    verifyWebhook(rawBody, signature) {
+    verifyWebhook(rawBody, headers) {
+      const header = headers[SANDBOX_SIGNATURE_HEADER];
+      const signature = Array.isArray(header) ? header[0] : header;
       if (!signatureMatches(rawBody, signature, options.webhookSecret)) return { kind: 'invalid-signature' };
       const parsed = parseJson(rawBody);
       const payment = paymentWebhookSchema.safeParse(parsed);

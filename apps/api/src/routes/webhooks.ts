@@ -26,8 +26,7 @@ export const webhookRoutes: FastifyPluginAsync<
 
   app.post('/api/webhooks/psp', { schema: { hide: true } }, async (request) => {
     const raw = typeof request.body === 'string' ? request.body : '';
-    const signature = request.headers['x-sandbox-signature'];
-    const webhook = services.provider.verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+    const webhook = services.provider.verifyWebhook(raw, request.headers);
     if (webhook.kind === 'invalid-signature') {
       throw new DomainError('INVALID_SIGNATURE', 'The webhook signature does not match');
     }

@@ -6,6 +6,8 @@
  * - `4000 0000 0000 3220` asks for 3-D Secure,
  * - `4000 0000 0000 0341` approves and saves, but every later merchant-initiated charge of it is
  *   declined (a card that ran out of funds since),
+ * - `4000 0027 6000 3184` asks for 3-D Secure, and every later merchant-initiated charge of it is
+ *   refused with `AUTHENTICATION_REQUIRED` (a bank that wants its cardholder each time),
  * - any other number that passes the Luhn check approves.
  *
  * Expiry is any month not yet passed, as MM/YY; CVC any 3 digits. Spaces in the number are fine.
@@ -19,11 +21,16 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   threeDSecure: '4000000000003220',
   laterDeclined: '4000000000000341',
+  alwaysAuthenticate: '4000002760003184',
 } as const;
 
 /** Whether merchant-initiated charges of a saved card with these last digits are declined. */
 export const declinesLaterCharges = (card: CardDetails | undefined): boolean =>
   card?.last4 === TEST_CARDS.laterDeclined.slice(-4);
+
+/** Whether merchant-initiated charges of a saved card with these last digits need the cardholder. */
+export const asksAuthenticationLater = (card: CardDetails | undefined): boolean =>
+  card?.last4 === TEST_CARDS.alwaysAuthenticate.slice(-4);
 
 /** Card fields as a form or JSON body carries them; unchecked. */
 export interface CardInput {
@@ -108,6 +115,8 @@ export function checkCard(input: CardInput, now: Date = new Date()): CardCheck {
     expiry: normalisedExpiry(expiry as string),
   };
   if (digits === TEST_CARDS.declined) return { kind: 'declined', card };
-  if (digits === TEST_CARDS.threeDSecure) return { kind: 'three-d-secure', card };
+  if (digits === TEST_CARDS.threeDSecure || digits === TEST_CARDS.alwaysAuthenticate) {
+    return { kind: 'three-d-secure', card };
+  }
   return { kind: 'approved', card };
 }

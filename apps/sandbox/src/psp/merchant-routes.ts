@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../replies';
-import { declinesLaterCharges } from './cards';
+import { asksAuthenticationLater, declinesLaterCharges } from './cards';
 import type { PspContext } from './context';
 import { RISK_DECLINED } from './fraud';
 import { answerOnce, errorAnswer, type RouteAnswer } from './idempotency';
@@ -14,7 +14,8 @@ import { parseIdempotencyKey, parsePaymentRequest } from './validation';
  * - `POST /psp/payments` (header `Idempotency-Key`): starts a payment; 201
  *   `{ paymentId, status: 'PENDING', payerUrl }`. With `token` the merchant charges a saved
  *   payment method instead: decided at once, 201 `{ paymentId, status }` (CAPTURED, AUTHORIZED
- *   with manual capture, or DECLINED), 400 `UNKNOWN_TOKEN` unless the token is ACTIVE. A repeat
+ *   with manual capture, or DECLINED), 400 `UNKNOWN_TOKEN` unless the token is ACTIVE, 402
+ *   `AUTHENTICATION_REQUIRED` (nothing made) when the card's bank wants its holder. A repeat
  *   with the same key and body answers the first answer again with 200; another body with that
  *   key is 409 `IDEMPOTENCY_KEY_REUSED`.
  * - `GET /psp/payments/{id}`: `{ paymentId, status, amount, currency, method, captureMethod,
@@ -48,6 +49,13 @@ export function merchantRoutes(app: FastifyInstance, context: PspContext): void 
         return errorAnswer(400, 'VALIDATION_FAILED', `method must be the token's method, ${token.method}`);
       }
       if (fraud.refuses(start.request.deviceId)) return riskDeclined();
+      if (asksAuthenticationLater(token.card)) {
+        return errorAnswer(
+          402,
+          'AUTHENTICATION_REQUIRED',
+          'The card needs its holder to authenticate this charge',
+        );
+      }
       const payment = payments.create({
         ...start.request,
         method: token.method,

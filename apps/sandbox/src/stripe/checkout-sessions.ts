@@ -38,7 +38,21 @@ import { rendered as renderedPaymentIntent } from './payment-intents';
  * (checkout-page-routes.ts).
  */
 
-const EXPANDABLE = ['payment_intent', 'setup_intent'] as const;
+const EXPANDABLE = [
+  'payment_intent',
+  'payment_intent.latest_charge',
+  'payment_intent.payment_method',
+  'setup_intent',
+  'setup_intent.payment_method',
+] as const;
+
+/** The fields asked for under `field`, as `field.child` expands them; the field itself is then expanded too. */
+function nested(expand: ReadonlySet<string>, field: string): { expanded: boolean; children: Set<string> } {
+  const children = new Set(
+    [...expand].filter((path) => path.startsWith(`${field}.`)).map((path) => path.slice(field.length + 1)),
+  );
+  return { expanded: expand.has(field) || children.size > 0, children };
+}
 const MIN_LIFETIME_S = 30 * 60;
 const MAX_LIFETIME_S = 24 * 60 * 60;
 const LOCALES: readonly Stripe.Checkout.Session.Locale[] = [
@@ -373,10 +387,22 @@ function rendered(
   if (session.status === 'complete' && intent) {
     answer.payment_status = intent.status === 'succeeded' ? 'paid' : 'unpaid';
   }
-  if (expand.has('payment_intent') && intent)
-    answer.payment_intent = renderedPaymentIntent(context, intent, new Set());
+  const paymentIntent = nested(expand, 'payment_intent');
+  if (paymentIntent.expanded && intent) {
+    answer.payment_intent = renderedPaymentIntent(context, intent, paymentIntent.children);
+  }
   const setupIntent =
     typeof session.setup_intent === 'string' ? context.setupIntents.get(session.setup_intent) : undefined;
-  if (expand.has('setup_intent') && setupIntent) answer.setup_intent = structuredClone(setupIntent);
+  const setup = nested(expand, 'setup_intent');
+  if (setup.expanded && setupIntent) {
+    const rendered = structuredClone(setupIntent);
+    const saved =
+      typeof rendered.payment_method === 'string'
+        ? context.paymentMethods.get(rendered.payment_method)
+        : undefined;
+    if (setup.children.has('payment_method') && saved)
+      rendered.payment_method = structuredClone(saved.paymentMethod);
+    answer.setup_intent = rendered;
+  }
   return answer;
 }
