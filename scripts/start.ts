@@ -142,6 +142,8 @@ run('sandbox', [...tsx, 'apps/sandbox/src/main.ts'], {
   OPERATOR_WEBHOOK_URL: process.env.OPERATOR_WEBHOOK_URL ?? `${apiUrl}/api/webhooks/operator`,
   // The app simulator's entry links open the shops here.
   SHOP_URL_TEMPLATE: process.env.SHOP_URL_TEMPLATE ?? `http://{shopId}.localhost:${ports.storefront}`,
+  // The Stripe stand-in is alpenfunk's Stripe account: its events go to alpenfunk's endpoint.
+  STRIPE_WEBHOOK_URL: process.env.STRIPE_WEBHOOK_URL ?? `${apiUrl}/api/webhooks/stripe/alpenfunk`,
 });
 /** What the API and the worker read alike (the worker finds the API's webhook URL by its port). */
 const backendEnv = {

@@ -17,7 +17,7 @@ import type { AddressLookup } from './adapters/address-lookup';
 import type { Mailer } from './adapters/mailer';
 import type { MessageGateway } from './adapters/messages';
 import type { Operator } from './adapters/operator';
-import type { PaymentProvider } from './adapters/payment-provider';
+import type { PaymentProviders } from './adapters/payment-providers';
 import { openCatalogueCache } from './catalogue/cache';
 import { createNumberOwners } from './catalogue/number-owners';
 import { appEntryKeysOf } from './env';
@@ -75,7 +75,8 @@ export interface AppDependencies {
   pins: PinCipher;
   /** How long a commit holds an order (a crashed one's hold runs out after it). */
   commitLeaseMs?: number;
-  provider: PaymentProvider;
+  /** The tenants' payment providers (decision 0068). */
+  providers: PaymentProviders;
   /** The SMS / WhatsApp gateway. */
   messages: MessageGateway;
   /** The API's own public base URL: the payment provider's webhooks go to it. */
@@ -103,13 +104,13 @@ export interface AppDependencies {
 export function servicesOf(
   deps: Pick<
     AppDependencies,
-    'db' | 'provider' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins' | 'commitLeaseMs' | 'jobs'
+    'db' | 'providers' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins' | 'commitLeaseMs' | 'jobs'
   >,
 ) {
-  const { db, provider, messages, publicUrl, operator, mailer, pins, commitLeaseMs, jobs } = deps;
+  const { db, providers, messages, publicUrl, operator, mailer, pins, commitLeaseMs, jobs } = deps;
   const checkout = {
     db,
-    provider,
+    providers,
     messages,
     webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
   };
@@ -128,7 +129,7 @@ export async function buildApp({
   mailer,
   pins,
   commitLeaseMs,
-  provider,
+  providers,
   messages,
   publicUrl,
   operatorWebhookSecret,
@@ -179,7 +180,7 @@ export async function buildApp({
 
   const { checkout, fulfilment } = servicesOf({
     db,
-    provider,
+    providers,
     messages,
     publicUrl,
     operator,
@@ -204,6 +205,7 @@ export async function buildApp({
   await app.register(backofficeApp, { root: backofficeDist });
   await app.register(webhookRoutes, {
     ...checkout,
+    tenants,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),
   });
   await app.register(operatorEventRoutes, {

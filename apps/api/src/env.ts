@@ -55,6 +55,11 @@ const envSchema = z.object({
   COMMIT_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Shared secret of the payment provider's webhook signatures. */
   PSP_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_WEBHOOK_SECRET),
+  /**
+   * Where Stripe's API is: unset means Stripe itself in production and the sandbox's stand-in
+   * (SANDBOX_URL) elsewhere. The tenants' keys are in the variables their configs name.
+   */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Shared secret of the mobile operator's event signatures (low balance, tariff renewal, SMS). */
   OPERATOR_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_OPERATOR_SECRET),
   /**

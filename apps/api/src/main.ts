@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { type DatabaseHandle, syncTenants } from '@shop/db';
 import { trustedProxyList } from '@shop/domain';
-import { tenants } from '@shop/tenants';
 import { createRedis } from './adapters/redis';
 import { buildApp } from './app';
 import { DEMO_DATA_REFUSAL, holdsDemoData, seedDemoData } from './demo/seed';
@@ -18,10 +17,11 @@ import {
   openShopDatabase,
   refuseToStart,
   shopServices,
+  shopTenants,
 } from './wiring';
 
 const env = configured('API', readEnv);
-const registry = configured('API', tenants);
+const registry = configured('API', () => shopTenants(env));
 const processes = apiProcessCount(env, availableParallelism());
 const pins = createPinCipher(env.VOUCHER_PIN_KEY);
 if (cluster.isPrimary) {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DatabaseHandle, isConnectionLoss, openDatabase } from '@shop/db';
-import type { TenantRegistry } from '@shop/tenants';
+import { type TenantConfig, type TenantRegistry, tenants } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createHttpAddressLookup } from './adapters/address-lookup';
@@ -8,6 +8,12 @@ import { createSmtpMailer } from './adapters/mailer';
 import { createHttpMessageGateway } from './adapters/messages';
 import { createHttpOperator } from './adapters/operator';
 import { createSandboxPaymentProvider } from './adapters/payment-provider';
+import {
+  createPaymentProviders,
+  type PaymentProviders,
+  type StripeAccount,
+} from './adapters/payment-providers';
+import { createStripePaymentProvider } from './adapters/stripe/provider';
 import { type AppDependencies, servicesOf } from './app';
 import { appEntryKeysOf, type Env } from './env';
 import { startPgBossQueue } from './jobs/pg-boss';
@@ -84,10 +90,7 @@ export function shopServices(
     listenDatabase: database.listen,
     operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
     addressLookup: createHttpAddressLookup({ baseUrl: env.SANDBOX_URL }),
-    provider: createSandboxPaymentProvider({
-      baseUrl: env.SANDBOX_URL,
-      webhookSecret: env.PSP_WEBHOOK_SECRET,
-    }),
+    providers: paymentProvidersOf(env, registry),
     messages: createHttpMessageGateway({ baseUrl: env.SANDBOX_URL }),
     mailer: createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }),
     pins,
@@ -97,6 +100,78 @@ export function shopServices(
     appEntryKeys: appEntryKeysOf(env),
     ...(env.SHOP_URL_TEMPLATE ? { shopUrlTemplate: env.SHOP_URL_TEMPLATE } : {}),
   };
+}
+
+/** The tenants' configs; a tenant whose payment account has no keys in the environment stops the start. */
+export function shopTenants(env: Pick<Env, 'NODE_ENV'>): TenantRegistry {
+  const registry = tenants();
+  for (const tenant of registry.all) if (tenant.paymentProvider.stripe) stripeAccountOf(env, tenant);
+  return registry;
+}
+
+/** The keys the sandbox's Stripe stand-in takes (any `sk_test_…`) and signs its events with. */
+const STAND_IN_STRIPE_ACCOUNT: StripeAccount = {
+  secretKey: 'sk_test_sandbox',
+  webhookSecret: 'whsec_sandbox',
+};
+
+/**
+ * A tenant's Stripe keys, from the environment variables its config names; outside production an
+ * unset one is the stand-in's. Read for every tenant at the start, so a missing key stops it.
+ */
+export function stripeAccountOf(
+  env: Pick<Env, 'NODE_ENV'>,
+  tenant: TenantConfig,
+  source: NodeJS.ProcessEnv = process.env,
+): StripeAccount {
+  const names = tenant.paymentProvider.stripe;
+  if (!names) throw new Error(`Tenant "${tenant.shopId}" has no Stripe account (paymentProvider.stripe).`);
+  const read = (variable: string, standIn: string) => {
+    const value = source[variable]?.trim() || (env.NODE_ENV === 'production' ? undefined : standIn);
+    if (!value) throw new Error(`${variable} must hold the Stripe key of tenant "${tenant.shopId}".`);
+    return value;
+  };
+  return {
+    secretKey: read(names.secretKeyVariable, STAND_IN_STRIPE_ACCOUNT.secretKey),
+    webhookSecret: read(names.webhookSecretVariable, STAND_IN_STRIPE_ACCOUNT.webhookSecret),
+  };
+}
+
+/** The sandbox provider and each tenant's Stripe account (at STRIPE_API_URL, else Stripe itself or the stand-in). */
+function paymentProvidersOf(env: Env, registry: TenantRegistry): PaymentProviders {
+  return paymentProvidersAt(registry, {
+    sandbox: { baseUrl: env.SANDBOX_URL, webhookSecret: env.PSP_WEBHOOK_SECRET },
+    stripeApi: env.STRIPE_API_URL ?? (env.NODE_ENV === 'production' ? undefined : env.SANDBOX_URL),
+    stripeAccountOf: (tenant) => stripeAccountOf(env, tenant),
+  });
+}
+
+/** The tenants' payment providers: the sandbox provider, and Stripe at `stripeApi` (Stripe itself when unset). */
+export function paymentProvidersAt(
+  registry: TenantRegistry,
+  options: {
+    sandbox: Parameters<typeof createSandboxPaymentProvider>[0];
+    stripeApi: string | undefined;
+    stripeAccountOf: (tenant: TenantConfig) => StripeAccount;
+  },
+): PaymentProviders {
+  const at = options.stripeApi ? new URL(options.stripeApi) : undefined;
+  const secure = at?.protocol === 'https:';
+  return createPaymentProviders(registry, {
+    sandbox: createSandboxPaymentProvider(options.sandbox),
+    stripe: (account) =>
+      createStripePaymentProvider({
+        ...account,
+        ...(at
+          ? {
+              host: at.hostname,
+              port: Number(at.port || (secure ? 443 : 80)),
+              protocol: secure ? 'https' : 'http',
+            }
+          : {}),
+      }),
+    stripeAccountOf: options.stripeAccountOf,
+  });
 }
 
 /** The services the jobs work with: the commit's, the tenants, a log. */

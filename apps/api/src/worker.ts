@@ -3,12 +3,19 @@
  * the PostgreSQL of DATABASE_URL, beside any number of API processes and other workers
  * (decision 0019). On the embedded database the API works the jobs itself instead.
  */
-import { tenants } from '@shop/tenants';
 import { readEnv } from './env';
 import { startWorker } from './jobs/worker';
 import { closeGracefully } from './processes';
 import { createPinCipher, DEVELOPMENT_KEY_WARNING } from './vouchers/pin-crypto';
-import { configured, jobLogger, jobServices, openJobQueue, openShopDatabase, shopServices } from './wiring';
+import {
+  configured,
+  jobLogger,
+  jobServices,
+  openJobQueue,
+  openShopDatabase,
+  shopServices,
+  shopTenants,
+} from './wiring';
 
 const env = configured('worker', readEnv);
 if (!env.DATABASE_URL) {
@@ -17,7 +24,7 @@ if (!env.DATABASE_URL) {
   );
   process.exit(1);
 }
-const registry = configured('worker', tenants);
+const registry = configured('worker', () => shopTenants(env));
 const log = jobLogger(env);
 const database = await openShopDatabase(env);
 const pins = createPinCipher(env.VOUCHER_PIN_KEY);

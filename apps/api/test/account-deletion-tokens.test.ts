@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxPaymentProvider, type PaymentProvider } from '../src/adapters/payment-provider';
+import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
+import { type PaymentProviders, singleProvider } from '../src/adapters/payment-providers';
 import { startPgBossQueue } from '../src/jobs/pg-boss';
 import { startWorker } from '../src/jobs/worker';
 import { apiForFile } from './api-for-file';
@@ -29,7 +30,7 @@ const unreachableProvider = async () =>
   });
 
 /** A worker process's queue and jobs, with this provider. */
-async function workerWith(provider: PaymentProvider) {
+async function workerWith(providers: PaymentProviders) {
   const jobs = await startPgBossQueue({
     db: api.database,
     maintains: false,
@@ -38,7 +39,7 @@ async function workerWith(provider: PaymentProvider) {
   });
   return startWorker({
     jobs,
-    services: { ...api.services, provider },
+    services: { ...api.services, providers },
     reconcileEverySeconds: 60,
     scheduled: false,
   });
@@ -87,7 +88,7 @@ const deletionJob = async (providerTokenId: string) => {
 
 /** Runs a worker with the sandbox provider until it has deleted the token there. */
 async function deletedByWorker(providerTokenId: string) {
-  const worker = await workerWith(api.services.provider);
+  const worker = await workerWith(api.services.providers);
   try {
     await waitFor(
       'the token deleted at the provider',
@@ -111,12 +112,12 @@ describe('deleting an account with a saved card', () => {
   it('succeeds while the provider cannot be reached, and the token is deleted once it can be', async () => {
     const { token, providerTokenId } = await accountWithCard();
     const unreachable = await unreachableProvider();
-    const cutOff = await api.another(undefined, { provider: unreachable });
+    const cutOff = await api.another(undefined, { providers: singleProvider(unreachable) });
 
     expect((await deleteAccount(cutOff.request, token)).status).toBe(200);
     expect(await deletionJob(providerTokenId)).toBe('created');
 
-    const cutOffWorker = await workerWith(unreachable);
+    const cutOffWorker = await workerWith(singleProvider(unreachable));
     try {
       await waitFor('the deletion job failed and waiting to be tried again', async () =>
         (await deletionJob(providerTokenId)) === 'retry' ? true : undefined,

@@ -406,7 +406,7 @@ describe('refunds', () => {
       status: 422,
       body: { code: 'REFUND_AMOUNT_EXCEEDED' },
     });
-    const services = { db, provider: api.services.provider, log: api.services.log };
+    const services = { db, providers: api.services.providers, log: api.services.log };
     expect(await finishLostRefunds(services)).toBeGreaterThanOrEqual(1);
     expect(await finishLostRefunds(services)).toBe(0);
     const [done] = await db

@@ -29,6 +29,8 @@ const productionEnv = (extra: Record<string, string> = {}): Record<string, strin
   VOUCHER_PIN_KEY: PIN_KEY,
   PSP_WEBHOOK_SECRET: 'a-webhook-secret-of-our-own',
   OPERATOR_WEBHOOK_SECRET: 'an-operator-secret-of-our-own',
+  ALPENFUNK_STRIPE_SECRET_KEY: 'sk_test_of_our_own',
+  ALPENFUNK_STRIPE_WEBHOOK_SECRET: 'whsec_of_our_own',
   LOG_LEVEL: 'silent',
   ...(postgres?.url ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '', DATA_DIR: dataDir as string }),
   ...extra,

@@ -7,7 +7,6 @@ import { createHttpAddressLookup } from '../src/adapters/address-lookup';
 import { createSmtpMailer } from '../src/adapters/mailer';
 import { createHttpMessageGateway } from '../src/adapters/messages';
 import { createHttpOperator } from '../src/adapters/operator';
-import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
 import { type AppDependencies, buildApp, servicesOf } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
 import { reconcileOrders } from '../src/fulfilment/reconcile';
@@ -15,7 +14,7 @@ import { type AbuseLimitOptions, DEFAULT_ABUSE_LIMITS } from '../src/http/rate-l
 import { startPgBossQueue } from '../src/jobs/pg-boss';
 import { type RunningWorker, startWorker } from '../src/jobs/worker';
 import { createPinCipher } from '../src/vouchers/pin-crypto';
-import { jobServices } from '../src/wiring';
+import { jobServices, paymentProvidersAt } from '../src/wiring';
 
 /**
  * The API on a real port over a fresh database of its own (PostgreSQL or embedded PGlite), talking
@@ -32,6 +31,8 @@ export async function freePort(): Promise<number> {
 
 export const WEBHOOK_SECRET = 'test-webhook-secret';
 export const OPERATOR_SECRET = 'test-operator-secret';
+/** The signing secret of the Stripe stand-in's events, and the key the tenants on Stripe use. */
+export const STRIPE_ACCOUNT = { secretKey: 'sk_test_api', webhookSecret: 'whsec_api_tests' };
 /** 32 bytes, base64: the voucher PIN key of the tests. */
 export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -61,6 +62,7 @@ export async function startApi({
     publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
     operatorWebhookSecret: OPERATOR_SECRET,
     webhookSecret: WEBHOOK_SECRET,
+    stripeWebhookSecret: STRIPE_ACCOUNT.webhookSecret,
     webhookRetryDelaysMs: [50, 100, 200],
     pendingTopupDelayMs: 1000,
     slowAnswerDelayMs: 2500,
@@ -93,7 +95,11 @@ export async function startApi({
         retries: 2,
         backoffMs: [100],
       }),
-      provider: createSandboxPaymentProvider({ baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET }),
+      providers: paymentProvidersAt(registry, {
+        sandbox: { baseUrl: sandboxUrl, webhookSecret: WEBHOOK_SECRET },
+        stripeApi: sandboxUrl,
+        stripeAccountOf: () => STRIPE_ACCOUNT,
+      }),
       messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
       mailer: createSmtpMailer({
         url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
@@ -146,6 +152,13 @@ export async function startApi({
     body: JSON.stringify({ url: `${first.baseUrl}/api/webhooks/operator` }),
   });
   if (!target.ok) throw new Error(`the sandbox took no webhook URL: ${target.status}`);
+  // The Stripe stand-in is the account of every tenant on Stripe here: alpenfunk's endpoint.
+  const stripeTarget = await fetch(`${sandboxUrl}/stripe/testing/webhook-endpoint`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${first.baseUrl}/api/webhooks/stripe/alpenfunk` }),
+  });
+  if (!stripeTarget.ok) throw new Error(`the Stripe stand-in took no webhook URL: ${stripeTarget.status}`);
   const others: Awaited<ReturnType<typeof listeningApi>>[] = [];
   const worker: RunningWorker | undefined = withWorker
     ? await startWorker({

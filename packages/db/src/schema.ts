@@ -7,6 +7,7 @@ import {
   orderContactSchema,
   orderLineSchema,
   PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATES,
   PAYMENT_TOKEN_STATUSES,
   PRODUCT_KINDS,
@@ -353,6 +354,8 @@ export const payments = pgTable(
     attempt: integer('attempt').notNull(),
     /** `{orderNumber}-{attempt}`: the provider's idempotency key and our merchant reference. */
     reference: text('reference').notNull().unique(),
+    /** The provider that collects it (decision 0068): the tenant's account there answers for it. */
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull().default('sandbox'),
     providerPaymentId: text('provider_payment_id').unique(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     /** The method's choices (bank, crypto currency) and flags, as sent to the provider. */
@@ -541,6 +544,8 @@ export const paymentTokens = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The provider that keeps it (decision 0068). */
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull().default('sandbox'),
     /** The provider's token; null until the provider has answered the request. */
     providerTokenId: text('provider_token_id').unique(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),

@@ -1,4 +1,11 @@
-import { COUNTRIES, LANGUAGES, NAMESPACES, PAYMENT_METHODS } from '@shop/domain';
+import {
+  COUNTRIES,
+  LANGUAGES,
+  NAMESPACES,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  PROVIDER_METHODS,
+} from '@shop/domain';
 import { z } from 'zod';
 import { isContentSlug } from './content-slugs';
 
@@ -7,6 +14,9 @@ const email = z.email();
 const url = z.url();
 
 const minorUnits = z.number().int().positive();
+const environmentVariable = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]*$/, 'an environment variable name, as STRIPE_SECRET_KEY');
 const DEFAULT_CART_LIMITS = {
   perProductFaceValue: 25_000,
   perProductCount: 10,
@@ -162,11 +172,23 @@ export const tenantConfigSchema = z
      * `variations.ssoLoginUrl` is; `{SANDBOX_URL}` at the start of either stands for the sandbox.
      */
     sso: z.strictObject({ issuer: url, jwksUrl: url }).optional(),
-    /** The tenant's account at the payment provider (secrets stay in the environment, never here). */
+    /**
+     * The tenant's payment providers (decision 0068): which one collects each method, and its
+     * accounts. Keys stay in the environment; the config names the variables that hold them.
+     */
     paymentProvider: z
       .strictObject({
-        /** Defaults to the shop id. */
+        /** The tenant's account at the sandbox provider; defaults to the shop id. */
         merchantAccount: z.string().min(1).optional(),
+        /** The provider of each method named here; every other method goes to the sandbox provider. */
+        methods: z.partialRecord(z.enum(PAYMENT_METHODS), z.enum(PAYMENT_PROVIDERS)).prefault({}),
+        /** The tenant's Stripe account: the environment variables of its secret key and webhook signing secret. */
+        stripe: z
+          .strictObject({
+            secretKeyVariable: environmentVariable,
+            webhookSecretVariable: environmentVariable,
+          })
+          .optional(),
       })
       .prefault({}),
     footer: z.strictObject({
@@ -267,6 +289,19 @@ export const tenantConfigSchema = z
     translations: translationOverridesSchema,
   })
   .superRefine((tenant, ctx) => {
+    for (const [method, provider] of Object.entries(tenant.paymentProvider.methods)) {
+      const path = ['paymentProvider', 'methods', method];
+      if (!(PROVIDER_METHODS[provider].collects as readonly string[]).includes(method)) {
+        ctx.addIssue({ code: 'custom', path, message: `${provider} does not collect ${method}` });
+      }
+      if (provider === 'stripe' && !tenant.paymentProvider.stripe) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: 'needs paymentProvider.stripe, the account to collect with',
+        });
+      }
+    }
     if (!tenant.locales.includes(tenant.defaultLocale)) {
       ctx.addIssue({
         code: 'custom',

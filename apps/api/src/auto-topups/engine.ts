@@ -268,6 +268,7 @@ async function prepare(services: EngineServices, runId: string, now: Date): Prom
     await newPaymentAttempt(tx, order, {
       attempt: (latest?.attempt ?? 0) + 1,
       method: token.method,
+      provider: token.provider,
       details: { savedMethod: token.id, autoTopupRun: run.id },
       savePaymentMethod: false,
     });

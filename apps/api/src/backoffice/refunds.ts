@@ -140,9 +140,10 @@ async function askProvider(
   refund: StaffRefund,
   order: Order,
 ): Promise<StaffRefund> {
-  const { db, provider } = services;
+  const { db } = services;
   const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!payment?.providerPaymentId) return refund;
+  const provider = services.providers.of(order.tenantId, payment.provider);
   let answer: Awaited<ReturnType<typeof provider.refund>>;
   try {
     answer = await provider.refund(payment.providerPaymentId, refund.amount, providerKey(refund));

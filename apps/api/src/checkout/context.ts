@@ -3,13 +3,13 @@ import type { TenantConfig } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountContext } from '../accounts/context';
 import type { MessageGateway } from '../adapters/messages';
-import type { PaymentProvider } from '../adapters/payment-provider';
+import type { PaymentProviders } from '../adapters/payment-providers';
 import type { AppSession } from '../mobile-app/sessions';
 
 /** The outside services and settings the checkout works with, fixed for the process. */
 export interface CheckoutServices {
   db: Database;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
   messages: MessageGateway;
   /** Where the provider sends its webhooks (our `POST /api/webhooks/psp`). */
   webhookUrl: string;

@@ -4,7 +4,6 @@ import { capturesAtCommit, type PaymentState, priceAlone } from '@shop/domain';
 import type { DetailedCartLine } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
 import { eq } from 'drizzle-orm';
-import type { PaymentProvider } from '../adapters/payment-provider';
 import { fraudSignalsOf } from '../orders/fraud-signals';
 import { insertOrder } from '../orders/orders';
 import { changePaymentState, lockPayment, refusedByProvider } from '../orders/payment-state';
@@ -39,15 +38,15 @@ export interface ChargeOutcome {
  * INITIATED for a retry.
  */
 export async function chargeSavedMethod(
-  services: Pick<CheckoutServices, 'db' | 'webhookUrl'> & { provider: PaymentProvider },
+  services: Pick<CheckoutServices, 'db' | 'webhookUrl' | 'providers'>,
   tenant: TenantConfig,
   order: Order,
   payment: Payment,
   method: ChargeableMethod,
   returnUrl: string,
 ): Promise<ChargeOutcome> {
-  const { db, provider } = services;
-  const answer = await provider.charge({
+  const { db } = services;
+  const answer = await services.providers.of(tenant.shopId, payment.provider).charge({
     idempotencyKey: payment.reference,
     merchantReference: payment.reference,
     token: method.providerTokenId,

@@ -8,7 +8,9 @@ import {
   isSavableMethod,
   isSetupKind,
   type PaymentMethod,
+  type PaymentProviderName,
   paymentMethodOffered,
+  providerOfMethod,
 } from '@shop/domain';
 import type { AdditionalData, DetailedCart, StartedPaymentAnswer } from '@shop/domain/contract';
 import type { TenantConfig } from '@shop/tenants';
@@ -86,14 +88,17 @@ function detailsFor(
   };
 }
 
-const sameAttempt = (payment: Payment, method: string, details: Record<string, unknown>, save: boolean) =>
-  payment.method === method &&
+const sameAttempt = (payment: Payment, way: PaymentWay, details: Record<string, unknown>, save: boolean) =>
+  payment.method === way.method &&
+  payment.provider === way.provider &&
   payment.savePaymentMethod === save &&
   JSON.stringify(payment.details) === JSON.stringify(details);
 
 /** How an attempt is paid: on the provider's page, or charged on a method saved on the account. */
 interface PaymentWay {
   method: PaymentMethod;
+  /** The provider that collects it: the tenant's for the method, or the one that keeps the saved method. */
+  provider: PaymentProviderName;
   /** What the attempt sends with the method, whether it saves the method, and whether its page is framed. */
   attemptFor(
     detail: DetailedCart,
@@ -139,12 +144,13 @@ function planAttempt(
       throw new DomainError('ORDER_ALREADY_PAID', `Order ${order.orderNumber} is already paid`);
     }
     const saved = way.saved && { providerTokenId: way.saved.providerTokenId, method: way.saved.method };
-    if (latest && !isRetryablePaymentState(latest.state) && sameAttempt(latest, way.method, details, save)) {
+    if (latest && !isRetryablePaymentState(latest.state) && sameAttempt(latest, way, details, save)) {
       return { order, payment: latest, iframe, ...(saved ? { saved } : {}) };
     }
     const payment = await newPaymentAttempt(tx, order, {
       attempt: (latest?.attempt ?? 0) + 1,
       method: way.method,
+      provider: way.provider,
       details,
       savePaymentMethod: save,
       ...attemptSignals(way.method, deviceId, input.fraudnetSessionId),
@@ -172,13 +178,14 @@ export async function startPayment(
   attemptSignals(method, input.deviceId, input.fraudnetSessionId);
   const hosted: PaymentWay = {
     method,
+    provider: providerOfMethod(tenant.paymentProvider.methods, method),
     attemptFor(detail, cart) {
       // An automatic or SMS top-up paid now charges, later, the method this payment saves.
       // A light top-up charges nothing later: it needs no method saved.
       const setsUp = detail.items.some(
         (item) => isSetupKind(item.kind) && !item.additionalData.autoTopupLight,
       );
-      if (setsUp && !isSavableMethod(method)) {
+      if (setsUp && !isSavableMethod(method, tenant.paymentProvider.methods)) {
         throw new DomainError(
           'PAYMENT_METHOD_IS_NOT_AVAILABLE',
           'An automatic or SMS top-up is paid with a card or PayPal, which it charges again later',
@@ -187,7 +194,11 @@ export async function startPayment(
       const iframe = inIframe(tenant, method, detail);
       return {
         details: detailsFor(method, input.additionalData, iframe),
-        save: (input.savePayment ?? cart.savePayment) || setsUp,
+        // A method the tenant's provider cannot keep is paid for once, not saved.
+        save:
+          ((input.savePayment ?? cart.savePayment) &&
+            isSavableMethod(method, tenant.paymentProvider.methods)) ||
+          setsUp,
         iframe,
       };
     },
@@ -226,6 +237,7 @@ async function payWithSavedMethod(
     }
     return {
       method: token.method,
+      provider: token.provider,
       attemptFor: () => ({ details: { savedMethod: token.id }, save: false, iframe: false }),
       saved: { tokenId: token.id, providerTokenId: token.providerTokenId, method: token.method },
     };
@@ -255,7 +267,8 @@ async function initiate(
   payment: Payment,
   returnUrl: string,
 ): Promise<string> {
-  const { db, tenant, provider, log } = context;
+  const { db, tenant, log } = context;
+  const provider = context.providers.of(tenant.shopId, payment.provider);
   let answer: Awaited<ReturnType<typeof provider.initiate>>;
   try {
     answer = await provider.initiate({

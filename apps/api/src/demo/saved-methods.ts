@@ -1,4 +1,5 @@
 import { schema, type Transaction } from '@shop/db';
+import { type PaymentProviderName, providerOfMethod } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, eq } from 'drizzle-orm';
 import { hashSmsPin } from '../sms-topups/registrations';
@@ -18,8 +19,12 @@ export const DEMO_LIGHT_TOPUPS: readonly string[] = ['belwaarde'];
 /** The demo accounts' SMS top-up registrations (demo-tenants.md), by consent PIN. */
 export const DEMO_SMS_TOPUP_PINS: Readonly<Record<string, string>> = { belwaarde: '1234' };
 
-/** The sandbox knows every `tok_demo_…` as the test card 4111 1111 1111 1111 (docs/sandbox.md). */
-export const demoProviderToken = (shopId: string) => `tok_demo_${shopId}`;
+/**
+ * The sandbox knows every `tok_demo_…` (its provider) and `pm_demo_…` (its Stripe stand-in) as the
+ * test card 4111 1111 1111 1111 saved for later charges (docs/sandbox.md).
+ */
+const demoProviderToken = (shopId: string, provider: PaymentProviderName) =>
+  provider === 'stripe' ? `pm_demo_${shopId}` : `tok_demo_${shopId}`;
 
 /**
  * Each demo account's saved card ("Demo card", the sandbox's 4111 1111 1111 1111) and, on
@@ -32,12 +37,14 @@ export async function loadDemoSavedMethods(tx: Transaction, tenant: TenantConfig
     .from(customers)
     .where(and(eq(customers.tenantId, tenant.shopId), eq(customers.userName, demoUserName(tenant.shopId))));
   if (!customer) return;
+  const provider = providerOfMethod(tenant.paymentProvider.methods, 'creditcard');
   const [token] = await tx
     .insert(paymentTokens)
     .values({
       tenantId: tenant.shopId,
       customerId: customer.id,
-      providerTokenId: demoProviderToken(tenant.shopId),
+      provider,
+      providerTokenId: demoProviderToken(tenant.shopId, provider),
       method: 'creditcard',
       name: 'Demo card',
       cardBrand: 'visa',

@@ -148,7 +148,8 @@ async function confirmedFor(
   if (payerOf(order) !== 'PROVIDER') return { amount: 0 };
   if (!payment?.providerPaymentId) return undefined;
   try {
-    const atProvider = await context.provider.status(payment.providerPaymentId);
+    const provider = context.providers.of(order.tenantId, payment.provider);
+    const atProvider = await provider.status(payment.providerPaymentId);
     const amount = confirmedAmount(atProvider, order.currency);
     return amount > 0 ? { amount, atProvider } : undefined;
   } catch (err) {

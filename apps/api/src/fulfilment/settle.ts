@@ -20,8 +20,9 @@ export async function settlePayment(
   { charge }: Settlement,
   asked?: ProviderPayment,
 ): Promise<void> {
-  const { provider, db } = context;
+  const { db } = context;
   if (!payment.providerPaymentId) return;
+  const provider = context.providers.of(order.tenantId, payment.provider);
   const remote = asked ?? (await provider.status(payment.providerPaymentId));
   if (!remote) return;
   let action: string | undefined;

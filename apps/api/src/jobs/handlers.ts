@@ -51,8 +51,8 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
     'voucher-delivery': async ({ deliveryId }) => {
       if (await sendVoucherDelivery(services, deliveryId)) log.info({ deliveryId }, 'voucher PINs sent');
     },
-    'delete-provider-token': async ({ providerTokenId }) => {
-      await services.provider.deleteToken(providerTokenId);
+    'delete-provider-token': async ({ providerTokenId, tenantId, provider }) => {
+      await services.providers.of(tenantId ?? '', provider).deleteToken(providerTokenId);
       log.info(
         'a saved method no longer kept (deleted, saved twice, or its account deleted) deleted at the provider',
       );

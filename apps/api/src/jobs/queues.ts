@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS } from '@shop/domain';
 import { z } from 'zod';
 
 /**
@@ -25,7 +26,12 @@ export const jobPayloads = {
    * A saved method the shop no longer keeps (deleted, saved twice, or its account deleted),
    * deleted at the provider (decision 0064).
    */
-  'delete-provider-token': z.object({ providerTokenId: z.string().min(1) }),
+  'delete-provider-token': z.object({
+    providerTokenId: z.string().min(1),
+    /** The tenant and provider that keep it; jobs stored before they were named are the sandbox provider's. */
+    tenantId: z.string().min(1).optional(),
+    provider: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+  }),
 };
 
 export type JobName = keyof typeof jobPayloads;

@@ -11,7 +11,8 @@ import {
   type PaymentState,
 } from '@shop/domain';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { PaymentProvider, PaymentWebhook } from '../adapters/payment-provider';
+import type { PaymentWebhook } from '../adapters/payment-provider';
+import type { PaymentProviders } from '../adapters/payment-providers';
 import { releasePins } from '../vouchers/stock';
 import { fraudSignalsOf } from './fraud-signals';
 import { followPayments, paymentsOf } from './orders';
@@ -22,7 +23,7 @@ const { orders, payments } = schema;
 /** What following payments works with. */
 export interface PaymentServices {
   db: Database;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
 }
 
 /**
@@ -99,7 +100,7 @@ export async function refusedByProvider(
 export async function newPaymentAttempt(
   tx: Transaction,
   order: Order,
-  attempt: Pick<Payment, 'attempt' | 'method' | 'details' | 'savePaymentMethod'> &
+  attempt: Pick<Payment, 'attempt' | 'method' | 'provider' | 'details' | 'savePaymentMethod'> &
     Partial<Pick<Payment, 'deviceId' | 'fraudnetSessionId'>>,
 ): Promise<Payment> {
   const [payment] = await tx
@@ -235,7 +236,12 @@ export async function syncWaitingPayment(services: PaymentServices, paymentId: s
 async function askProvider(services: PaymentServices, row: Payment): Promise<void> {
   const paymentId = row.id;
   if (!row.providerPaymentId) return;
-  const remote = await services.provider.status(row.providerPaymentId);
+  const [order] = await services.db
+    .select({ tenantId: orders.tenantId })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (!order) return;
+  const remote = await services.providers.of(order.tenantId, row.provider).status(row.providerPaymentId);
   const state = remote && asPaymentState(remote.status);
   if (!remote || !state) return;
   await services.db.transaction(async (tx) => {
@@ -264,7 +270,7 @@ async function askProvider(services: PaymentServices, row: Payment): Promise<voi
  * one that is only authorized is voided. The reference-based keys make a repeat harmless.
  */
 export async function returnDuplicatePayments(services: PaymentServices, paymentId: string): Promise<void> {
-  const { db, provider } = services;
+  const { db, providers } = services;
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) return;
   const order = await orderOf(db, payment);
@@ -277,6 +283,7 @@ export async function returnDuplicatePayments(services: PaymentServices, payment
   for (const duplicate of duplicates) {
     if (!duplicate.providerPaymentId) continue;
     const key = `${duplicate.reference}-duplicate`;
+    const provider = providers.of(order.tenantId, duplicate.provider);
     const answer =
       duplicate.state === 'AUTHORIZED'
         ? await provider.cancel(duplicate.providerPaymentId, key)

@@ -2,13 +2,13 @@ import type { Database } from '@shop/db';
 import type { TenantConfig } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Customer } from '../accounts/sessions';
-import type { PaymentProvider } from '../adapters/payment-provider';
+import type { PaymentProviders } from '../adapters/payment-providers';
 import type { JobQueue } from '../jobs/queue';
 
 /** What the saved-payment-method calls work with, fixed for the process. */
 export interface PaymentMethodServices {
   db: Database;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
   webhookUrl: string;
   /** Where a token to forget at the provider is sent (decision 0064). */
   jobs: Pick<JobQueue, 'send'>;

@@ -2,7 +2,7 @@ import type { Order, Payment } from '@shop/db';
 import { type Database, schema, type Transaction } from '@shop/db';
 import { defaultTokenName } from '@shop/domain';
 import { eq } from 'drizzle-orm';
-import type { PaymentProvider } from '../adapters/payment-provider';
+import type { PaymentProviders } from '../adapters/payment-providers';
 import type { JobQueue } from '../jobs/queue';
 import { forgetAtProvider, identityOf, type SavedMethod, sameMethodSaved } from './tokens';
 
@@ -15,7 +15,7 @@ const { paymentTokens } = schema;
  * answers. Undefined for a guest's order or a payment that saved nothing.
  */
 export async function keepSavedPayment(
-  services: { db: Database; provider: PaymentProvider; jobs: Pick<JobQueue, 'send'> },
+  services: { db: Database; providers: PaymentProviders; jobs: Pick<JobQueue, 'send'> },
   order: Order,
   payment: Payment | undefined,
 ): Promise<SavedMethod | undefined> {
@@ -24,12 +24,13 @@ export async function keepSavedPayment(
   const customerId = order.customerId;
   const existing = await byProviderToken(services.db, providerTokenId);
   if (existing) return existing;
-  const remote = await services.provider.token(providerTokenId);
+  const kept = { providerTokenId, tenantId: order.tenantId, provider: payment.provider };
+  const remote = await services.providers.of(order.tenantId, payment.provider).token(providerTokenId);
   if (remote?.status !== 'ACTIVE') return undefined;
   return services.db.transaction(async (tx) => {
     const held = await sameMethodSaved(tx, customerId, method, remote);
     if (held) {
-      await forgetAtProvider(tx, services.jobs, providerTokenId);
+      await forgetAtProvider(tx, services.jobs, kept);
       return held;
     }
     const identity = identityOf(method, remote);
@@ -38,6 +39,7 @@ export async function keepSavedPayment(
       .values({
         tenantId: order.tenantId,
         customerId,
+        provider: payment.provider,
         providerTokenId,
         method,
         name: defaultTokenName(method, { brand: identity.cardBrand, last4: identity.cardLast4 }),

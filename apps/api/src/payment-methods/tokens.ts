@@ -134,7 +134,11 @@ export function assertSavable(
   context: Pick<PaymentMethodContext, 'tenant'>,
   method: string,
 ): asserts method is SavablePaymentMethod {
-  if (!isSavableMethod(method) || !paymentMethodOffered(method, context.tenant.paymentMethods)) {
+  const { tenant } = context;
+  if (
+    !isSavableMethod(method, tenant.paymentProvider.methods) ||
+    !paymentMethodOffered(method, tenant.paymentMethods)
+  ) {
     throw new DomainError('PAYMENT_METHOD_IS_NOT_AVAILABLE', `"${method}" cannot be saved in this shop`);
   }
 }
@@ -156,7 +160,8 @@ export async function createToken(
 ): Promise<{ id: string; payerUrl: string }> {
   const { method } = input;
   assertSavable(context, method);
-  const { db, provider, tenant, customer } = context;
+  const { db, tenant, customer } = context;
+  const { name: providerName, provider } = context.providers.forMethod(tenant, method);
   const token = await db.transaction(async (tx) => {
     await assertRoomForAnother(tx, customer.id);
     const [inserted] = await tx
@@ -165,6 +170,7 @@ export async function createToken(
         tenantId: tenant.shopId,
         customerId: customer.id,
         method,
+        provider: providerName,
         name: input.name ?? defaultTokenName(method),
         currency: tenant.currency,
         status: 'PENDING',
@@ -241,14 +247,16 @@ export async function sameMethodSaved(
  * card, or the refusal of spec §8 read by case (decision 0039).
  */
 export async function settleToken(context: PaymentMethodContext, id: string): Promise<SavedMethod> {
-  const { db, provider } = context;
+  const { db } = context;
   const pending = await db.transaction((tx) => ownToken(tx, context.customer.id, id));
   if (pending.status === 'ACTIVE') return pending;
   if (pending.status === 'DUPLICATE') throw alreadySaved();
   if (!pending.providerTokenId) {
     throw new DomainError('PAYMENT_TOKEN_NOT_FOUND', 'The provider never received this payment method');
   }
-  const remote = await provider.token(pending.providerTokenId);
+  const remote = await context.providers
+    .of(pending.tenantId, pending.provider)
+    .token(pending.providerTokenId);
   if (!remote)
     throw new DomainError('PAYMENT_TOKEN_NOT_FOUND', 'The provider does not know this payment method');
   const status = tokenStatusOf(remote.status);
@@ -274,7 +282,7 @@ export async function settleToken(context: PaymentMethodContext, id: string): Pr
     }
     if (await sameMethodSaved(tx, token.customerId, token.method, remote)) {
       const [duplicate] = await write({ status: 'DUPLICATE' });
-      await forgetAtProvider(tx, context.jobs, token.providerTokenId);
+      await forgetAtProvider(tx, context.jobs, token);
       return duplicate ?? token;
     }
     const card = { brand: remote.cardBrand ?? null, last4: remote.cardLast4 ?? null };
@@ -304,9 +312,10 @@ const alreadySaved = () =>
 export async function forgetAtProvider(
   tx: Transaction,
   jobs: Pick<JobQueue, 'send'>,
-  providerTokenId: string | null,
+  { providerTokenId, tenantId, provider }: Pick<SavedMethod, 'providerTokenId' | 'tenantId' | 'provider'>,
 ): Promise<void> {
-  if (providerTokenId) await jobs.send('delete-provider-token', { providerTokenId }, { within: tx });
+  if (!providerTokenId) return;
+  await jobs.send('delete-provider-token', { providerTokenId, tenantId, provider }, { within: tx });
 }
 
 /** PUT …/payment-tokens/update: the name, and whether (and up to what) automatic top-ups charge it. */
@@ -369,7 +378,7 @@ export async function deleteToken(context: PaymentMethodContext, id: string): Pr
       .update(paymentTokens)
       .set({ status: 'DELETED', recurring: false, updatedAt: context.now })
       .where(eq(paymentTokens.id, owned.id));
-    await forgetAtProvider(tx, context.jobs, owned.providerTokenId);
+    await forgetAtProvider(tx, context.jobs, owned);
   });
 }
 
@@ -380,9 +389,13 @@ export async function forgetAccountTokens(
   customerId: string,
 ): Promise<number> {
   const held = await tx
-    .select({ providerTokenId: paymentTokens.providerTokenId })
+    .select({
+      providerTokenId: paymentTokens.providerTokenId,
+      tenantId: paymentTokens.tenantId,
+      provider: paymentTokens.provider,
+    })
     .from(paymentTokens)
     .where(and(eq(paymentTokens.customerId, customerId), isNotNull(paymentTokens.providerTokenId)));
-  for (const { providerTokenId } of held) await forgetAtProvider(tx, jobs, providerTokenId);
+  for (const token of held) await forgetAtProvider(tx, jobs, token);
   return held.length;
 }

@@ -146,7 +146,7 @@ export const backofficeOrderRoutes: FastifyPluginAsyncZod<{
       requireStaff(staff, 'orders.refund');
       const order = await visibleOrder(staff, request.params.orderNumber);
       const { refund } = await refundOrder(
-        { db, provider: fulfilment.provider, log: request.log },
+        { db, providers: fulfilment.providers, log: request.log },
         order,
         request.body,
         request.headers['idempotency-key'],

@@ -1,18 +1,22 @@
+import type { PaymentProviderName } from '@shop/domain';
 import { DomainError } from '@shop/domain';
-import type { FastifyPluginAsync } from 'fastify';
+import type { TenantRegistry } from '@shop/tenants';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PaymentProvider } from '../adapters/payment-provider';
 import type { CheckoutServices } from '../checkout/context';
 import { receivePaymentEvent, returnDuplicatePayments, syncPayment } from '../orders/payment-state';
 
 /**
- * `POST /api/webhooks/psp`: the payment provider's events. The body is read raw, because the
- * signature is over its exact bytes. 401 `INVALID_SIGNATURE` changes nothing; every signed
+ * The payment providers' events: `POST /api/webhooks/psp` from the sandbox provider (one service
+ * for every tenant), `POST /api/webhooks/stripe/{shopId}` from the tenant's Stripe account (the
+ * endpoint configured there; its signing secret is the tenant's). The body is read raw, because
+ * the signature is over its exact bytes. 401 `INVALID_SIGNATURE` changes nothing; every signed
  * event is answered 200 once it is safely recorded (or known already), so the provider stops
  * retrying it.
  */
 export const webhookRoutes: FastifyPluginAsync<
   CheckoutServices & {
-    provider: PaymentProvider;
+    tenants: TenantRegistry;
     /** A payment now holds or took the money: its order is committed, shopper or not (a job). */
     onMoneySecured: (paymentId: string) => Promise<void>;
   }
@@ -24,18 +28,21 @@ export const webhookRoutes: FastifyPluginAsync<
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/api/webhooks/psp', { schema: { hide: true } }, async (request) => {
+  async function receive(request: FastifyRequest, provider: PaymentProvider, name: PaymentProviderName) {
     const raw = typeof request.body === 'string' ? request.body : '';
-    const webhook = services.provider.verifyWebhook(raw, request.headers);
+    const webhook = provider.verifyWebhook(raw, request.headers);
     if (webhook.kind === 'invalid-signature') {
       throw new DomainError('INVALID_SIGNATURE', 'The webhook signature does not match');
     }
     if (webhook.kind === 'ignored') {
-      request.log.info({ eventId: webhook.eventId, type: webhook.type }, 'webhook ignored');
+      request.log.info({ provider: name, eventId: webhook.eventId, type: webhook.type }, 'webhook ignored');
       return { received: true };
     }
     const { outcome, paymentId } = await receivePaymentEvent(services, webhook);
-    request.log.info({ eventId: webhook.eventId, event: webhook.event, outcome }, 'payment webhook');
+    request.log.info(
+      { provider: name, eventId: webhook.eventId, event: webhook.event, outcome },
+      'payment webhook',
+    );
     if (
       paymentId &&
       outcome === 'applied' &&
@@ -54,5 +61,22 @@ export const webhookRoutes: FastifyPluginAsync<
       );
     }
     return { received: true, outcome };
-  });
+  }
+
+  app.post('/api/webhooks/psp', { schema: { hide: true } }, (request) =>
+    receive(request, services.providers.of('', 'sandbox'), 'sandbox'),
+  );
+
+  app.post<{ Params: { shopId: string } }>(
+    '/api/webhooks/stripe/:shopId',
+    { schema: { hide: true } },
+    (request) => {
+      const tenant = services.tenants.byId(request.params.shopId);
+      // No account there, no secret an event could be signed with.
+      if (!tenant?.paymentProvider.stripe) {
+        throw new DomainError('INVALID_SIGNATURE', 'The webhook signature does not match');
+      }
+      return receive(request, services.providers.of(tenant.shopId, 'stripe'), 'stripe');
+    },
+  );
 };

@@ -1,7 +1,7 @@
 import type { Database, Order, Payment, Transaction } from '@shop/db';
 import type { CartItemOptions, OrderLineRecord } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
-import type { PaymentProvider } from '../adapters/payment-provider';
+import type { PaymentProviders } from '../adapters/payment-providers';
 import type { JobQueue } from '../jobs/queue';
 
 /** A cart line as a set-up sees it: its number and the options the shopper sent. */
@@ -13,7 +13,7 @@ export interface SetupCandidate {
 /** What keeping a set-up works with. */
 export interface SetupServices {
   db: Database;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
   tenant: TenantConfig;
   jobs: Pick<JobQueue, 'send'>;
 }

@@ -152,6 +152,7 @@ async function accept(services: EngineServices, tx: Transaction, request: Reques
   await newPaymentAttempt(tx, order, {
     attempt: 1,
     method: token.method,
+    provider: token.provider,
     details: { savedMethod: token.id, smsTopupRequest: request.id },
     savePaymentMethod: false,
   });

@@ -33,6 +33,15 @@ const TEST_CARDS: readonly TestCard[] = [
     funding: 'credit',
     outcome: { kind: 'approve' },
   },
+  // Not Stripe's: the sandbox provider's approving card, taken here too so that one card pays on
+  // every demo tenant (Stripe itself declines it in test mode as a live card).
+  {
+    number: '4111111111111111',
+    brand: 'visa',
+    country: 'DE',
+    funding: 'credit',
+    outcome: { kind: 'approve' },
+  },
   {
     number: '5555555555554444',
     brand: 'mastercard',

@@ -29,10 +29,10 @@ export function customerRoutes(app: FastifyInstance, context: StripeContext): vo
   });
 }
 
-function newCustomer(
+export function newCustomer(
   fields: Pick<Stripe.Customer, 'email' | 'name' | 'description' | 'phone' | 'metadata'>,
+  id = stripeId('cus'),
 ): Stripe.Customer {
-  const id = stripeId('cus');
   return {
     id,
     object: 'customer',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { passesLuhn, type TestCard, testCardOf, testPaymentMethodNumber } from './cards';
 import { found, type SavedCard, type StripeContext } from './context';
+import { newCustomer } from './customers';
 import { docUrl, invalidRequest, resourceMissing, StripeError } from './errors';
 import {
   allowOnly,
@@ -50,7 +51,7 @@ export function paymentMethodRoutes(app: FastifyInstance, context: StripeContext
   app.get<{ Params: { id: string } }>('/payment_methods/:id', async (request) => {
     allowOnly(paramsOf(request), ['expand']);
     const other = context.redirectPaymentMethods.get(request.params.id);
-    return other ?? found(context.paymentMethods, request.params.id, 'PaymentMethod').paymentMethod;
+    return other ?? savedCard(context, request.params.id).paymentMethod;
   });
 
   app.post<{ Params: { id: string } }>('/payment_methods/:id/attach', async (request) => {
@@ -72,7 +73,7 @@ export function paymentMethodRoutes(app: FastifyInstance, context: StripeContext
 
   app.post<{ Params: { id: string } }>('/payment_methods/:id/detach', async (request) => {
     allowOnly(paramsOf(request), ['expand']);
-    const saved = found(context.paymentMethods, request.params.id, 'PaymentMethod');
+    const saved = savedCard(context, request.params.id);
     if (saved.paymentMethod.customer === null) {
       throw invalidRequest(
         'payment_method_unexpected_state',
@@ -109,12 +110,41 @@ export function paymentMethodRoutes(app: FastifyInstance, context: StripeContext
  * id (Stripe makes a new PaymentMethod each time one is used).
  */
 export function resolvePaymentMethod(context: StripeContext, id: string, param: string): SavedCard {
-  const saved = context.paymentMethods.get(id);
+  const saved = context.paymentMethods.get(id) ?? demoCard(context, id);
   if (saved) return saved;
   const number = testPaymentMethodNumber(id);
   if (number === undefined) throw resourceMissing('PaymentMethod', id, param);
   const nextYear = new Date().getUTCFullYear() + 1;
   return saveCard(context, { card: testCardOf(number), expMonth: 12, expYear: nextYear }, {});
+}
+
+/** A saved card, a demo account's card included; else Stripe's 404. */
+function savedCard(context: StripeContext, id: string): SavedCard {
+  return demoCard(context, id) ?? found(context.paymentMethods, id, 'PaymentMethod');
+}
+
+/**
+ * Not Stripe's: `pm_demo_{name}` exists from its first look-up as the sandbox's Visa
+ * 4111 1111 1111 1111 (12/30), attached to the customer `cus_demo_{name}` and set up for charges
+ * without the shopper: the saved card of a demo account, which outlives the sandbox's memory.
+ */
+function demoCard(context: StripeContext, id: string): SavedCard | undefined {
+  const name = /^pm_demo_([a-z0-9-]{1,40})$/.exec(id)?.[1];
+  if (!name || context.paymentMethods.has(id)) return context.paymentMethods.get(id);
+  const customerId = `cus_demo_${name}`;
+  if (!context.customers.has(customerId)) {
+    const fields = { email: null, name: 'Demo account', description: null, phone: null, metadata: {} };
+    context.customers.set(customerId, newCustomer(fields, customerId));
+  }
+  const saved = saveCard(
+    context,
+    { card: testCardOf('4111111111111111'), expMonth: 12, expYear: 2030 },
+    {},
+    id,
+  );
+  saved.paymentMethod.customer = customerId;
+  saved.setUpForOffSession = true;
+  return saved;
 }
 
 /** A card PaymentMethod from `card[number|exp_month|exp_year|cvc]`; a bad detail throws a 402 `card_error`. */
@@ -133,9 +163,10 @@ function saveCard(
     billing,
     metadata = {},
   }: { billing?: Stripe.PaymentMethod.BillingDetails; metadata?: Record<string, string> },
+  id = stripeId('pm'),
 ): SavedCard {
   const paymentMethod: Stripe.PaymentMethod = {
-    id: stripeId('pm'),
+    id,
     object: 'payment_method',
     allow_redisplay: 'unspecified',
     billing_details: billing ?? emptyBillingDetails(),

@@ -30,7 +30,7 @@ export const stripeRoutes: FastifyPluginAsync<StripeRouteOptions> = async (app, 
       acceptFormPosts(pages);
       authenticationRoutes(pages, context);
       checkoutPageRoutes(pages, context);
-      testingRoutes(pages, context.testing);
+      testingRoutes(pages, context.testing, context.webhooks);
     },
     { prefix: '/stripe' },
   );

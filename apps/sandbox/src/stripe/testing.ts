@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { parseWebhookTarget } from '../operator/validation';
 import { sendError } from '../replies';
 import { isRecord } from '../validation';
 import { StripeError } from './errors';
+import type { StripeWebhooks } from './webhooks';
 
 /**
  * The testing switch, for an adapter's retry and time-out handling: the next `/v1` call answers
@@ -46,8 +48,18 @@ export class TestingSwitch {
   }
 }
 
-/** `POST /stripe/testing/fail-next` `{ "status": 500 }` or `{ "delayMs": 10000 }`. */
-export function testingRoutes(app: FastifyInstance, testing: TestingSwitch): void {
+/**
+ * `POST /stripe/testing/fail-next` `{ "status": 500 }` or `{ "delayMs": 10000 }`;
+ * `PUT /stripe/testing/webhook-endpoint` `{ "url" }`: where events go from now on.
+ */
+export function testingRoutes(app: FastifyInstance, testing: TestingSwitch, webhooks: StripeWebhooks): void {
+  app.put('/testing/webhook-endpoint', async (request, reply) => {
+    const parsed = parseWebhookTarget(request.body);
+    if (!parsed.ok) return sendError(reply, 400, 'VALIDATION_FAILED', parsed.message);
+    webhooks.sendTo(parsed.value.url);
+    return { url: parsed.value.url };
+  });
+
   app.post('/testing/fail-next', async (request, reply) => {
     const body: unknown = request.body;
     if (

@@ -104,7 +104,7 @@ function encodeStripeEvent({ event }: QueuedStripeEvent, secret: string): Encode
 }
 
 export class StripeWebhooks {
-  readonly #url: string | undefined;
+  #url: string | undefined;
   readonly #queue: WebhookQueue<QueuedStripeEvent>;
 
   constructor(options: StripeRouteOptions, log: FastifyBaseLogger) {
@@ -117,6 +117,11 @@ export class StripeWebhooks {
       encode: encodeStripeEvent,
       log,
     });
+  }
+
+  /** Where events go from now on (as a Stripe account's endpoint is configured in its dashboard). */
+  sendTo(url: string): void {
+    this.#url = url;
   }
 
   /** Sends the event to the endpoint, if one is configured. */

@@ -112,7 +112,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             ],
             client_reference_id: reference,
             metadata,
-            success_url: request.returnUrl,
+            success_url: withSessionId(request.returnUrl),
             cancel_url: request.returnUrl,
             ...(customer ? { customer } : {}),
             payment_intent_data: {
@@ -297,6 +297,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
   };
 }
+
+/** The return URL naming the session the shopper paid in, as Stripe fills it in (`{CHECKOUT_SESSION_ID}`). */
+const withSessionId = (url: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}paymentId={CHECKOUT_SESSION_ID}`;
 
 /** The shopper's device id, kept with the payment for Radar's reviews (decision 0049). */
 const signalsOf = (request: { deviceId?: string }): Record<string, string> =>

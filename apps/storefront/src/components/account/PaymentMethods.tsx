@@ -27,7 +27,7 @@ export function PaymentMethods({
   here,
 }: {
   tokens: PaymentToken[];
-  /** The methods this shop lets the shopper save (creditcard, paypal). */
+  /** The methods this shop lets the shopper save (creditcard, paypal, where its provider saves them). */
   addable: readonly SavableMethod[];
   /** The message the page was opened with (`?message=` or `?error=`). */
   arrival: PageMessage | undefined;

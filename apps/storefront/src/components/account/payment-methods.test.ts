@@ -12,8 +12,17 @@ import {
 
 describe('addableMethods', () => {
   it('offers what the shop takes among the methods that can be saved, in the shop’s order', () => {
-    expect(addableMethods(['paypal', 'ideal', 'creditcard', 'applepay'])).toEqual(['paypal', 'creditcard']);
-    expect(addableMethods(['ideal', 'paymentlink'])).toEqual([]);
+    expect(addableMethods(['paypal', 'ideal', 'creditcard', 'applepay'], {})).toEqual([
+      'paypal',
+      'creditcard',
+    ]);
+    expect(addableMethods(['ideal', 'paymentlink'], {})).toEqual([]);
+  });
+
+  it('leaves out PayPal where the provider collecting it cannot save it', () => {
+    expect(addableMethods(['creditcard', 'paypal'], { creditcard: 'stripe', paypal: 'stripe' })).toEqual([
+      'creditcard',
+    ]);
   });
 });
 

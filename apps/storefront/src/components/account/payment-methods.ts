@@ -1,9 +1,11 @@
 import {
   defaultTokenName,
-  isSavableMethod,
   messageKeyFor,
   PAYMENT_TOKEN_NAME_MAX_LENGTH,
+  type PaymentMethod,
+  type PaymentRoutes,
   type SavablePaymentMethod,
+  savableMethodsOf,
 } from '@shop/domain';
 import type { PaymentToken } from '@shop/domain/contract';
 import { ownPath } from '../../lib/return-path';
@@ -27,9 +29,12 @@ export const PAYMENT_TOKENS_API = {
 
 export type SavableMethod = SavablePaymentMethod;
 
-/** What the shopper may add here: the methods the shop takes that can be saved, in the shop's order. */
-export function addableMethods(offered: readonly string[]): SavableMethod[] {
-  return offered.filter((method): method is SavableMethod => isSavableMethod(method));
+/**
+ * What the shopper may add here: the methods the shop takes that the provider collecting each
+ * (`routes`) can save, in the shop's order.
+ */
+export function addableMethods(offered: readonly PaymentMethod[], routes: PaymentRoutes): SavableMethod[] {
+  return savableMethodsOf(offered, routes);
 }
 
 /** Card schemes' own names (not translated), by the brand the provider reports. */

@@ -1,4 +1,4 @@
-import { beginCheckoutEvent, voucherDeliveryChoices } from '@shop/domain';
+import { beginCheckoutEvent, savableMethodsOf, voucherDeliveryChoices } from '@shop/domain';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { currentAppVisit } from '../../lib/app-session';
 import { chargeableSavedMethods, currentCart } from '../../lib/cart';
@@ -66,6 +66,7 @@ export async function CheckoutPage({ step }: { step: 'cart' | 'payment' }) {
             allowPromoCodes={tenant.flags.allowPromoCodes}
             detailed={tenant.variations.hasDetailedCart}
             methods={paymentPageMethods(tenant.paymentMethods)}
+            savableMethods={savableMethodsOf(tenant.paymentMethods, tenant.paymentProvider.methods)}
             cardBrands={tenant.acceptedCardBrands}
             hasMobileAppFlow={tenant.flags.hasMobileAppFlow}
             currency={cart?.summary.currency ?? tenant.currency}

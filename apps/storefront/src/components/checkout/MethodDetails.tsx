@@ -18,6 +18,7 @@ export function MethodDetails({
   setup,
   setupKind,
   canSave,
+  savableMethods,
   bank,
   onBankChange,
   bankError,
@@ -32,6 +33,8 @@ export function MethodDetails({
   setup: CartSetup;
   setupKind: 'AUTOMATIC' | 'SMS';
   canSave: boolean;
+  /** The tenant's methods that its provider can keep for later payments. */
+  savableMethods: readonly string[];
   bank: string;
   onBankChange: (issuerId: string) => void;
   bankError: string | undefined;
@@ -42,7 +45,7 @@ export function MethodDetails({
   onSavePaymentChange: (savePayment: boolean) => void;
 }) {
   const t = useTranslations('common');
-  const savable = isSavable(method);
+  const savable = isSavable(method, savableMethods);
   return (
     <>
       {method === 'ideal' && (

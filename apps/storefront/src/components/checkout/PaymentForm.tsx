@@ -40,6 +40,8 @@ export interface PaymentFormProps {
   /** What the shop takes and asks for. */
   shop: {
     methods: readonly string[];
+    /** Those of the methods the tenant's provider can keep for later payments. */
+    savableMethods: readonly string[];
     cardBrands: readonly CardBrand[];
     /** The countries whose numbers the shop takes (tenant phoneCountryCodes). */
     phoneCountries: readonly string[];
@@ -81,7 +83,12 @@ export function PaymentForm({ cart, shop, shopper, flow, payButtonRef }: Payment
   const t = useTranslations('common');
   const locale = useLocale();
   const methodErrorId = useId();
-  const rules = { ...shopper, setup: cart.setup, billingAddress: shop.billingAddress };
+  const rules = {
+    ...shopper,
+    setup: cart.setup,
+    savableMethods: shop.savableMethods,
+    billingAddress: shop.billingAddress,
+  };
   const { formId, state, dispatch, refs, submit } = usePaymentForm({
     rules,
     initialEmail: shopper.email,
@@ -155,7 +162,7 @@ export function PaymentForm({ cart, shop, shopper, flow, payButtonRef }: Payment
 
         {setup !== 'light' && (
           <PaymentMethodChoice
-            methods={methodsFor(shop.methods, setup)}
+            methods={methodsFor(shop.methods, setup, shop.savableMethods)}
             savedMethods={shopper.savedMethods}
             legend={
               setup === 'free'
@@ -182,6 +189,7 @@ export function PaymentForm({ cart, shop, shopper, flow, payButtonRef }: Payment
           setup={setup}
           setupKind={cart.setupKind}
           canSave={needs.canSave}
+          savableMethods={shop.savableMethods}
           bank={state.bank}
           onBankChange={(bank) => dispatch({ type: 'bankChosen', bank })}
           bankError={error('bank')}

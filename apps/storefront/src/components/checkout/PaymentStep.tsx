@@ -19,6 +19,8 @@ export interface PaymentStepProps {
   allowPromoCodes: boolean;
   detailed: boolean;
   methods: readonly string[];
+  /** Those of the methods the tenant's provider can keep for later payments. */
+  savableMethods: readonly string[];
   cardBrands: readonly CardBrand[];
   hasMobileAppFlow: boolean;
   currency: string;
@@ -103,6 +105,7 @@ export function PaymentStep(props: PaymentStepProps) {
           }}
           shop={{
             methods: props.methods,
+            savableMethods: props.savableMethods,
             cardBrands: props.cardBrands,
             phoneCountries: props.phoneCountries,
             billingAddress: props.billingAddress,

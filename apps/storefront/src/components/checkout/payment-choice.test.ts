@@ -2,6 +2,7 @@ import type { PaymentToken } from '@shop/domain/contract';
 import { describe, expect, it } from 'vitest';
 import {
   firstProblem,
+  isSavable,
   methodsFor,
   type PaymentRules,
   payButtonKey,
@@ -35,6 +36,7 @@ const guest: PaymentRules = {
   offerAccount: true,
   signedIn: false,
   savedMethods: [],
+  savableMethods: ['creditcard', 'paypal'],
   billingAddress: undefined,
 };
 const signedIn: PaymentRules = { ...guest, offerAccount: false, signedIn: true, savedMethods: [card] };
@@ -60,13 +62,17 @@ describe('the methods offered', () => {
   const methods = ['creditcard', 'paypal', 'ideal', 'paymentlink'];
 
   it('are all the shop’s for an ordinary cart, only those that can be saved for a paid set-up', () => {
-    expect(methodsFor(methods, 'none')).toEqual(methods);
-    expect(methodsFor(methods, 'paid')).toEqual(['creditcard', 'paypal']);
+    expect(methodsFor(methods, 'none', guest.savableMethods)).toEqual(methods);
+    expect(methodsFor(methods, 'paid', guest.savableMethods)).toEqual(['creditcard', 'paypal']);
+  });
+
+  it('are only the card for a paid set-up where the tenant’s provider cannot save PayPal', () => {
+    expect(methodsFor(methods, 'paid', ['creditcard'])).toEqual(['creditcard']);
   });
 
   it('are none of the shop’s where nothing is paid now (only saved methods, or none at all)', () => {
-    expect(methodsFor(methods, 'free')).toEqual([]);
-    expect(methodsFor(methods, 'light')).toEqual([]);
+    expect(methodsFor(methods, 'free', guest.savableMethods)).toEqual([]);
+    expect(methodsFor(methods, 'light', guest.savableMethods)).toEqual([]);
   });
 });
 
@@ -184,6 +190,15 @@ describe('what the shopper pays with', () => {
     expect(paymentChoice(asked, signedIn, undefined)?.savePayment).toBe(true);
     expect(paymentChoice(asked, guest, undefined)?.savePayment).toBe(false);
     expect(paymentChoice(filledIn, signedIn, undefined)?.savePayment).toBe(false);
+  });
+
+  it('neither offers nor saves PayPal where the tenant’s provider cannot save it', () => {
+    const payPal = form({ ...filledIn, payment: { kind: 'new', method: 'paypal' }, savePayment: true });
+    const cardOnly = { ...signedIn, savableMethods: ['creditcard'] };
+    expect(isSavable('paypal', signedIn.savableMethods)).toBe(true);
+    expect(isSavable('paypal', cardOnly.savableMethods)).toBe(false);
+    expect(paymentChoice(payPal, signedIn, undefined)?.savePayment).toBe(true);
+    expect(paymentChoice(payPal, cardOnly, undefined)?.savePayment).toBe(false);
   });
 
   it('always saves the method of a paid set-up, which charges it later', () => {

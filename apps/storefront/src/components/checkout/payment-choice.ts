@@ -1,9 +1,4 @@
-import {
-  BANKS,
-  type CryptoCurrency,
-  SAVABLE_PAYMENT_METHODS,
-  type VoucherDeliveryTarget,
-} from '@shop/domain';
+import { BANKS, type CryptoCurrency, type VoucherDeliveryTarget } from '@shop/domain';
 import type { AdditionalData, PaymentToken } from '@shop/domain/contract';
 import type { CartSetup } from '../../lib/auto-topup-setup';
 import { newPasswordProblem } from '../auth/checks';
@@ -30,6 +25,8 @@ export interface PaymentRules {
   offerAccount: boolean;
   signedIn: boolean;
   savedMethods: readonly PaymentToken[];
+  /** The tenant's methods that its provider can keep for later payments. */
+  savableMethods: readonly string[];
   /** The app flow's address rules; undefined where no address is asked for. */
   billingAddress: BillingAddressRules | undefined;
 }
@@ -38,9 +35,9 @@ export interface PaymentRules {
 export const newMethod = (payment: PaymentSelection | undefined): string | undefined =>
   payment?.kind === 'new' ? payment.method : undefined;
 
-/** A method that the provider can keep for later payments. */
-export const isSavable = (method: string | undefined): boolean =>
-  method !== undefined && (SAVABLE_PAYMENT_METHODS as readonly string[]).includes(method);
+/** A method that the tenant's provider can keep for later payments. */
+export const isSavable = (method: string | undefined, savableMethods: readonly string[]): boolean =>
+  method !== undefined && savableMethods.includes(method);
 
 /** What the form asks of the shopper, from the cart, the shopper and what is chosen so far. */
 export function paymentNeeds(state: PaymentFormState, rules: PaymentRules) {
@@ -61,9 +58,13 @@ export function paymentNeeds(state: PaymentFormState, rules: PaymentRules) {
  * The methods offered for the cart: an automatic top-up charges later the method paid with now,
  * so only a method that can be saved; a free set-up pays nothing now, so only saved methods.
  */
-export function methodsFor(methods: readonly string[], setup: CartSetup): readonly string[] {
+export function methodsFor(
+  methods: readonly string[],
+  setup: CartSetup,
+  savableMethods: readonly string[],
+): readonly string[] {
   if (setup === 'free' || setup === 'light') return [];
-  if (setup === 'paid') return methods.filter(isSavable);
+  if (setup === 'paid') return methods.filter((method) => isSavable(method, savableMethods));
   return methods;
 }
 
@@ -163,7 +164,9 @@ export function paymentChoice(
     ...voucher,
     paymentMethod: payment.method,
     // A paid automatic set-up saves its method whatever the box says (the API does the same).
-    savePayment: isSavable(payment.method) && (rules.setup === 'paid' || (canSave && state.savePayment)),
+    savePayment:
+      isSavable(payment.method, rules.savableMethods) &&
+      (rules.setup === 'paid' || (canSave && state.savePayment)),
     ...(data ? { additionalData: data } : {}),
     ...freeSetup,
     ...account,

@@ -18,8 +18,8 @@ const HERE = PAYMENT_METHODS_PATH;
 
 /**
  * Spec §2: the account's saved payment methods, to rename, delete and add (by card or PayPal,
- * where the shop takes them); shown with paymentMethodAdded after a method was added, or with the
- * reason it was not (spec §4 payment-method flow).
+ * where the shop takes them and its provider can save them); shown with paymentMethodAdded after
+ * a method was added, or with the reason it was not (spec §4 payment-method flow).
  */
 export default async function PaymentMethodsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const tenant = await accountTenant();
@@ -35,7 +35,7 @@ export default async function PaymentMethodsPage({ searchParams }: { searchParam
       <AccountNav current="paymentMethods" />
       <PaymentMethods
         tokens={answer.paymentTokens}
-        addable={addableMethods(tenant.paymentMethods)}
+        addable={addableMethods(tenant.paymentMethods, tenant.paymentProvider.methods)}
         arrival={arrivalMessage(queryValue(params, 'message'), queryValue(params, 'error'))}
         here={HERE}
       />
