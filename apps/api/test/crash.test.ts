@@ -11,7 +11,8 @@ import { healthyApi, type ShopProcess, spawnShopProcess } from './processes';
 /**
  * The API as its own process, killed with SIGKILL while a top-up is under way at the operator
  * (the payment held, the operator already crediting, nothing recorded yet), then started again:
- * the order must end committed with one top-up and one capture. On PostgreSQL the commit runs in
+ * the order must end committed with one top-up and one capture, on the sandbox provider
+ * (funkfix) and on Stripe (alpenfunk, the sandbox's stand-in). On PostgreSQL the commit runs in
  * a worker process of its own, killed and started again with the API.
  */
 
@@ -46,12 +47,12 @@ async function startApiProcess(): Promise<ShopProcess> {
   return started;
 }
 
-async function call(path: string, body?: unknown) {
+async function call(tenant: string, path: string, body?: unknown) {
   const response = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
-      'X-Tenant-Id': 'funkfix',
-      'X-Forwarded-Host': 'funkfix.localhost:3000',
+      'X-Tenant-Id': tenant,
+      'X-Forwarded-Host': `${tenant}.localhost:3000`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,12 +65,26 @@ const sandboxJson = async (path: string, init?: RequestInit) =>
   // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
   (await (await fetch(`${sandboxUrl}${path}`, init)).json()) as any;
 
+/** The payment as its provider holds it: the sandbox provider's, or the Stripe stand-in's session. */
+async function atProvider(payerUrl: string): Promise<{ status: string; capturedAmount: number }> {
+  const id = new URL(payerUrl).pathname.split('/').pop();
+  if (!id?.startsWith('cs_')) return sandboxJson(`/psp/payments/${id}`);
+  const session = await sandboxJson(`/v1/checkout/sessions/${id}?expand[]=payment_intent`, {
+    headers: { authorization: 'Bearer sk_test_sandbox' },
+  });
+  const intent = session.payment_intent;
+  const status = { requires_capture: 'AUTHORIZED', succeeded: 'CAPTURED' }[intent.status as string];
+  return { status: status ?? intent.status, capturedAmount: intent.amount_received };
+}
+
 beforeAll(async () => {
   apiPort = await freePort();
   sandbox = await startSandbox({
     publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
+    // The stand-in is alpenfunk's Stripe account, signing with the development secret.
+    stripeWebhookUrl: `http://127.0.0.1:${apiPort}/api/webhooks/stripe/alpenfunk`,
     slowAnswerDelayMs: 20_000,
   });
   sandboxUrl = sandbox.baseUrl;
@@ -86,50 +101,58 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('an API killed while a top-up is under way finishes the order once after a restart', async () => {
-  const msisdn = '+4917055507777';
-  const before = (await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance as number;
-  const { cartName } = await call('/api/shop/rest/v2/addToCart', {
-    items: [{ productId: 'funkfix-topup-1500', phoneNumber: msisdn }],
-  });
-  const started = await call('/api/shop/rest/checkout-start-payment', {
-    cartName,
-    paymentMethod: 'creditcard',
-  });
-  const paymentPath = new URL(started.payerUrl).pathname;
-  await sandboxJson(`${paymentPath}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(GOOD_CARD),
-  });
+it.each([
+  ['funkfix', 'the sandbox provider', '+4917055507777'],
+  ['alpenfunk', 'Stripe', '+436605557777'],
+])(
+  'an API killed while a top-up is under way finishes the order once after a restart (%s, %s)',
+  async (tenant, _provider, msisdn) => {
+    const before = (await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance as number;
+    const { cartName } = await call(tenant, '/api/shop/rest/v2/addToCart', {
+      items: [{ productId: `${tenant}-topup-1500`, phoneNumber: msisdn }],
+    });
+    const started = await call(tenant, '/api/shop/rest/checkout-start-payment', {
+      cartName,
+      paymentMethod: 'creditcard',
+    });
+    const paymentPath = new URL(started.payerUrl).pathname;
+    await sandboxJson(`${paymentPath}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(GOOD_CARD),
+    });
 
-  // The webhook commits the order; the operator takes the top-up and holds its answer.
-  const reference = `${started.orderNumber}-1-1`;
-  await expect
-    .poll(async () => (await fetch(`${sandboxUrl}/operator/topups/${reference}`)).status, {
-      timeout: 20_000,
-      interval: 100,
-    })
-    .toBe(200);
-  await Promise.all([api?.stop('SIGKILL'), worker?.stop('SIGKILL')]);
-  expect((await sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`)).status).toBe('AUTHORIZED');
+    // The webhook commits the order; the operator takes the top-up and holds its answer.
+    const reference = `${started.orderNumber}-1-1`;
+    await expect
+      .poll(async () => (await fetch(`${sandboxUrl}/operator/topups/${reference}`)).status, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe(200);
+    await Promise.all([api?.stop('SIGKILL'), worker?.stop('SIGKILL')]);
+    expect((await atProvider(started.payerUrl)).status).toBe('AUTHORIZED');
 
-  api = await startApiProcess();
-  worker = startWorkerProcess();
-  const orderStatus = async () =>
-    (await call(`/api/shop/rest/orders/${started.orderNumber}?cartName=${cartName}`)).orderStatus;
-  // Two processes start again and the lease runs out first: on a busy machine that takes a while.
-  await expect.poll(orderStatus, { timeout: 60_000, interval: 250 }).toBe('committed');
-  expect((await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance).toBe(before + 1500);
-  // The order is final before the capture goes out (the outcome is written first).
-  await expect
-    .poll(() => sandboxJson(`/psp/payments/${paymentPath.split('/').pop()}`), { timeout: 10_000 })
-    .toMatchObject({ status: 'CAPTURED', capturedAmount: 1500 });
-  const answer = await call('/api/shop/rest/payment-commit-order', {
-    cartName,
-    orderNumber: started.orderNumber,
-  });
-  // The restarted API may still be settling the order: the call then waits and answers its outcome.
-  expect(['committed', 'ORDER_ALREADY_COMMITTED']).toContain(answer.orderStatus);
-  expect(answer).toMatchObject({ creditAdded: 1500, amountCharged: 1500 });
-}, 120_000);
+    api = await startApiProcess();
+    worker = startWorkerProcess();
+    const orderStatus = async () =>
+      (await call(tenant, `/api/shop/rest/orders/${started.orderNumber}?cartName=${cartName}`)).orderStatus;
+    // Two processes start again and the lease runs out first: on a busy machine that takes a while.
+    await expect.poll(orderStatus, { timeout: 60_000, interval: 250 }).toBe('committed');
+    expect((await sandboxJson(`/operator/balances/${encodeURIComponent(msisdn)}`)).balance).toBe(
+      before + 1500,
+    );
+    // The order is final before the capture goes out (the outcome is written first).
+    await expect
+      .poll(() => atProvider(started.payerUrl), { timeout: 10_000 })
+      .toMatchObject({ status: 'CAPTURED', capturedAmount: 1500 });
+    const answer = await call(tenant, '/api/shop/rest/payment-commit-order', {
+      cartName,
+      orderNumber: started.orderNumber,
+    });
+    // The restarted API may still be settling the order: the call then waits and answers its outcome.
+    expect(['committed', 'ORDER_ALREADY_COMMITTED']).toContain(answer.orderStatus);
+    expect(answer).toMatchObject({ creditAdded: 1500, amountCharged: 1500 });
+  },
+  120_000,
+);

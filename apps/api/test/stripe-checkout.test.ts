@@ -181,6 +181,80 @@ describe('nothing leaves alpenfunk that Stripe did not pay for', () => {
   });
 });
 
+describe('Stripe’s events in any order, and the ways a top-up could leave unpaid', () => {
+  /** Commits twice and runs two reconciliation passes, as every path of the shop would. */
+  async function tryEveryPath(cartName: string, orderNumber: string) {
+    const commit = () =>
+      client.call('POST', '/api/shop/rest/payment-commit-order', TENANT, { cartName, orderNumber });
+    await commit();
+    await commit();
+    await api.reconcile();
+    await api.reconcile();
+    return (await client.order(TENANT, orderNumber, cartName)).body.orderStatus;
+  }
+
+  /** Runs `step` while the stand-in's events go nowhere (as if every delivery were lost). */
+  async function withEventsLost<T>(step: () => Promise<T>): Promise<T> {
+    const endpoint = (url: string) =>
+      fetch(`${api.sandbox.baseUrl}/stripe/testing/webhook-endpoint`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+    await endpoint('http://127.0.0.1:9/lost');
+    try {
+      return await step();
+    } finally {
+      await endpoint(`${api.baseUrl}/api/webhooks/stripe/${TENANT}`);
+    }
+  }
+
+  it('leaves a final order as it is when an old event arrives after it', async () => {
+    const { cartName, orderNumber, payerUrl, msisdn } = await startedTopup();
+    await onCheckout(payerUrl, 'approve', { card: VISA });
+    const held = await waitFor('the PaymentIntent held', async () => {
+      const found = await intentOf(orderNumber);
+      return found?.status === 'requires_capture' ? found : undefined;
+    });
+    await client.commitUntilFinal(TENANT, cartName, orderNumber);
+    const before = await balance(msisdn);
+    const late = await postEvent(authorizedEvent(held));
+    expect(late.status).toBe(200);
+    expect(late.body.outcome).not.toBe('applied');
+    expect(await paymentRow(orderNumber)).toMatchObject({ state: 'CAPTURED' });
+    expect(await tryEveryPath(cartName, orderNumber)).toBe('committed');
+    expect(await balance(msisdn)).toBe(before);
+  });
+
+  it('delivers nothing when 3-D Secure fails, however often the order is committed', async () => {
+    const { cartName, orderNumber, payerUrl, msisdn } = await startedTopup();
+    const before = await balance(msisdn);
+    const challenge = await onCheckout(payerUrl, 'approve', {
+      card: { ...VISA, number: '4000 0027 6000 3184' },
+    });
+    await api.sandbox.client.act(challenge.redirectUrl, 'fail');
+    expect(await tryEveryPath(cartName, orderNumber)).not.toBe('committed');
+    expect(await balance(msisdn)).toBe(before);
+  });
+
+  it('delivers nothing for an authorisation Stripe no longer holds when the commit asks', async () => {
+    const { cartName, orderNumber, payerUrl, msisdn } = await startedTopup();
+    const before = await balance(msisdn);
+    await withEventsLost(async () => {
+      await onCheckout(payerUrl, 'approve', { card: VISA });
+      const held = await waitFor('the PaymentIntent held', async () => {
+        const found = await intentOf(orderNumber);
+        return found?.status === 'requires_capture' ? found : undefined;
+      });
+      // The authorisation lapses (or is voided in Stripe's dashboard) before the shop commits.
+      await stripe().paymentIntents.cancel(held.id);
+      expect(await tryEveryPath(cartName, orderNumber)).not.toBe('committed');
+    });
+    expect(await balance(msisdn)).toBe(before);
+    expect(await intentOf(orderNumber)).toMatchObject({ status: 'canceled', amount_received: 0 });
+  });
+});
+
 describe('saved cards and refunds on Stripe', () => {
   it('charges the demo account’s saved Stripe card without the shopper', async () => {
     const token = await signIn(TENANT);
