@@ -148,7 +148,11 @@ export function setupClient(api: RunningApi) {
       token,
     );
     if (started.status !== 200) return { started };
-    await api.sandbox.client.act(started.body.payerUrl, 'approve', card);
+    const approved = await api.sandbox.client.act(started.body.payerUrl, 'approve', card);
+    // A card that asks for 3-D Secure (the sandbox's page, or Stripe's) passes it.
+    if (/\/3ds$|\/authenticate\//.test(new URL(approved.redirectUrl).pathname)) {
+      await api.sandbox.client.act(approved.redirectUrl, 'complete');
+    }
     const commit = () => checkout.commitUntilFinal(tenant, cartName, started.body.orderNumber, {}, token);
     return { started, commit, committed: { body: await commit() }, cartName };
   }

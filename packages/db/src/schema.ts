@@ -751,8 +751,15 @@ export const autoTopupLightLinks = pgTable(
     autoTopupId: uuid('auto_topup_id')
       .notNull()
       .references(() => autoTopups.id, { onDelete: 'cascade' }),
-    /** The operator event that asked for it: one link per event. */
+    /** The operator event that asked for it, or the run whose charge needs the shopper: one link each. */
     eventId: text('event_id').notNull(),
+    /**
+     * LOW_BALANCE: a light top-up's balance ran low. AUTHENTICATION: a run's charge of the saved
+     * card needs its holder (3-D Secure), so the shopper pays this top-up at the shop (decision 0068).
+     */
+    purpose: text('purpose', { enum: ['LOW_BALANCE', 'AUTHENTICATION'] })
+      .notNull()
+      .default('LOW_BALANCE'),
     notificationCode: text('notification_code').notNull().unique(),
     /** SHA-256 (hex) of the link's secret; written when the SMS goes out. */
     hashDigest: text('hash_digest'),

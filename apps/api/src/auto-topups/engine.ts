@@ -16,6 +16,7 @@ import {
 } from '@shop/domain';
 import type { TenantConfig } from '@shop/tenants';
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { AUTHENTICATION_REQUIRED } from '../adapters/payment-provider';
 import { chargeSavedMethod, insertUnattendedOrder } from '../checkout/saved-method';
 import { commitOrder } from '../fulfilment/commit';
 import type { EngineServices } from '../jobs/services';
@@ -303,7 +304,7 @@ export async function executeRun(
   if (prepared.kind === 'charge') {
     const [payment] = await paymentsOf(services.db, order);
     if (!payment) return undefined;
-    const { state } = await chargeSavedMethod(
+    const { state, refusedWith } = await chargeSavedMethod(
       services,
       tenant,
       order,
@@ -311,6 +312,7 @@ export async function executeRun(
       prepared,
       `https://${tenant.domains[0]}/account`,
     );
+    if (refusedWith === AUTHENTICATION_REQUIRED) return askTheShopper(services, run, topup, now);
     if (state === 'DECLINED' || state === 'FAILED') return declined(services, tenant, run, topup, now);
   }
   const answer = await commitOrder({ ...services, tenant }, order);
@@ -322,6 +324,23 @@ export async function executeRun(
       .where(and(eq(autoTopupRuns.id, run.id), ne(autoTopupRuns.state, 'DONE')));
   }
   return done ? 'DONE' : undefined;
+}
+
+/**
+ * The card's bank wants its holder to confirm this charge (3-D Secure): charging again without the
+ * shopper cannot help. The run ends, and the shopper gets a link by SMS and e-mail that opens this
+ * top-up filled in, to pay while present (decision 0068). The top-up stays on for the next time.
+ */
+async function askTheShopper(services: EngineServices, run: Run, topup: AutoTopup, now: Date) {
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(autoTopupRuns)
+      .set({ state: 'GAVE_UP', reason: 'authentication required', updatedAt: now })
+      .where(eq(autoTopupRuns.id, run.id));
+    const linkId = await newLightLink(tx, topup, `authentication:${run.id}`, now, 'AUTHENTICATION');
+    if (linkId) await services.jobs.send('auto-topup-light-link', { linkId }, { within: tx });
+  });
+  return 'GAVE_UP' as const;
 }
 
 /** A declined charge: retried once later; the second decline makes the top-up invalid and tells the shopper. */

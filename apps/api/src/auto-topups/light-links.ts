@@ -26,18 +26,26 @@ function notificationCode(): string {
   return [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-/** The link of a light top-up for one low-balance event: one per event, sent by a job. */
+/** Why a link goes out: a light top-up's low balance, or a charge that needs the cardholder. */
+export type LinkPurpose = 'LOW_BALANCE' | 'AUTHENTICATION';
+
+/**
+ * The link that opens a top-up filled in for its account: one per low-balance event of a light
+ * top-up, or per run whose charge needs the shopper (`AUTHENTICATION`); sent by a job.
+ */
 export async function newLightLink(
   tx: Transaction,
   topup: AutoTopup,
   eventId: string,
   now: Date,
+  purpose: LinkPurpose = 'LOW_BALANCE',
 ): Promise<string | undefined> {
   const [link] = await tx
     .insert(autoTopupLightLinks)
     .values({
       autoTopupId: topup.id,
       eventId,
+      purpose,
       notificationCode: notificationCode(),
       amount: topup.amount,
       currency: topup.currency,
@@ -48,11 +56,20 @@ export async function newLightLink(
   return link?.id;
 }
 
+/** The texts of a link's SMS, and of its e-mail where one goes too. */
+const LINK_TEXTS: Record<LinkPurpose, { sms: string; mail?: { subject: string; text: string } }> = {
+  LOW_BALANCE: { sms: 'autoTopupLightText' },
+  AUTHENTICATION: {
+    sms: 'autoTopupAuthenticationText',
+    mail: { subject: 'autoTopupAuthenticationSubject', text: 'autoTopupAuthenticationMail' },
+  },
+};
+
 /**
- * Sends a link by SMS to the top-up's number: a fresh secret (its digest replaces any earlier
- * one, so only the last SMS's link works), the notification code, the number and the amount.
- * Answers whether it went now; a link already sent, or used, expired or of a top-up no longer
- * live, is not sent.
+ * Sends a link by SMS to the top-up's number (and, for a charge that needs the shopper, by e-mail
+ * to the account): a fresh secret (its digest replaces any earlier one, so only the last sending's
+ * link works), the notification code, the number and the amount. Answers whether it went now; a
+ * link already sent, or used, expired or of a top-up no longer live, is not sent.
  */
 export async function sendLightLink(
   services: EngineServices,
@@ -61,7 +78,12 @@ export async function sendLightLink(
 ): Promise<boolean> {
   const { db } = services;
   const [row] = await db
-    .select({ link: autoTopupLightLinks, topup: autoTopups, language: customers.language })
+    .select({
+      link: autoTopupLightLinks,
+      topup: autoTopups,
+      language: customers.language,
+      email: customers.email,
+    })
     .from(autoTopupLightLinks)
     .innerJoin(autoTopups, eq(autoTopups.id, autoTopupLightLinks.autoTopupId))
     .innerJoin(customers, eq(customers.id, autoTopups.customerId))
@@ -80,21 +102,27 @@ export async function sendLightLink(
   url.searchParams.set('hash', secret);
   url.searchParams.set('notificationCode', row.link.notificationCode);
   const language = answerLanguage(tenant, row.language);
-  const text = new IntlMessageFormat(
-    tenantTranslations(tenant, language, 'messages').autoTopupLightText ?? 'autoTopupLightText',
-    language,
-  ).format({
-    provider: tenant.providerName,
-    msisdn: row.topup.msisdn,
-    amount: formatMoney(row.link.amount, row.link.currency, language),
-    url: url.toString(),
-  }) as string;
+  const texts = tenantTranslations(tenant, language, 'messages');
+  const say = (key: string) =>
+    new IntlMessageFormat(texts[key] ?? key, language).format({
+      provider: tenant.providerName,
+      msisdn: row.topup.msisdn,
+      amount: formatMoney(row.link.amount, row.link.currency, language),
+      url: url.toString(),
+    }) as string;
+  const { sms, mail } = LINK_TEXTS[row.link.purpose];
   await services.messages.send({
     channel: 'sms',
     to: row.topup.msisdn,
-    text,
+    text: say(sms),
     ...(tenant.smsShortNumber ? { from: tenant.smsShortNumber } : {}),
   });
+  if (mail && row.email) {
+    // The SMS went: a mail that fails is not worth sending the SMS (and a new secret) again.
+    await services.mailer
+      .send({ to: row.email, subject: say(mail.subject), text: say(mail.text) })
+      .catch((err: unknown) => services.log.warn({ err, linkId }, 'the link’s e-mail was not sent'));
+  }
   await db.update(autoTopupLightLinks).set({ sentAt: now }).where(eq(autoTopupLightLinks.id, linkId));
   return true;
 }
@@ -155,6 +183,7 @@ export async function queryLightLink(
     currency: link.currency,
     notificationCode: link.notificationCode,
     expiresAt: link.expiresAt.toISOString(),
+    purpose: link.purpose,
   };
 }
 

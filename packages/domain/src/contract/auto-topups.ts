@@ -124,6 +124,8 @@ export const autoTopupLightAnswerSchema = z
     currency: z.string().optional(),
     notificationCode: z.string().optional(),
     expiresAt: z.string().optional(),
+    /** Why the link was sent: a low balance, or a charge of the saved card that needs the shopper. */
+    purpose: z.enum(['LOW_BALANCE', 'AUTHENTICATION']).optional(),
   })
   .meta({ id: 'AutoTopupLight' });
 export type AutoTopupLightAnswer = z.infer<typeof autoTopupLightAnswerSchema>;

@@ -21,7 +21,7 @@ export async function LightLinkNotice({
   if (state.kind === 'owner') {
     return (
       <p className="light-link light-link--ready" data-testid="light-link-notice">
-        {t('autoTopupLightNotice', {
+        {t(state.confirmsCharge ? 'autoTopupAuthenticationNotice' : 'autoTopupLightNotice', {
           amount: formatMoney(state.amount, currency, locale),
           number: formatMsisdn(state.msisdn),
         })}

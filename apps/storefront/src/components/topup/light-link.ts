@@ -13,7 +13,14 @@ export type LightLink = Pick<AutoTopupLightQuery, 'hash' | 'notificationCode'>;
  * link that no longer works), told above the form.
  */
 export type LightLinkState =
-  | { kind: 'owner'; notificationCode: string; msisdn: string; amount: number }
+  | {
+      kind: 'owner';
+      notificationCode: string;
+      msisdn: string;
+      amount: number;
+      /** The card's bank wants the shopper to confirm this top-up (decision 0068). */
+      confirmsCharge: boolean;
+    }
   | { kind: 'signIn' | 'otherUser' | 'unable' };
 
 export async function lightLinkState(
@@ -25,8 +32,8 @@ export async function lightLinkState(
   if (!shopper.signedIn) return { kind: 'signIn' };
   const answer = await postApi(tenant, '/api/topup/autotopuplight/query', link, autoTopupLightAnswerSchema);
   if (!answer.ok) return { kind: answer.status === 401 ? 'signIn' : 'unable' };
-  const { userId, msisdn, amount, notificationCode } = answer.data;
+  const { userId, msisdn, amount, notificationCode, purpose } = answer.data;
   if (shopper.profile && userId !== shopper.profile.userId) return { kind: 'otherUser' };
   if (!msisdn || amount === undefined || !notificationCode) return { kind: 'otherUser' };
-  return { kind: 'owner', notificationCode, msisdn, amount };
+  return { kind: 'owner', notificationCode, msisdn, amount, confirmsCharge: purpose === 'AUTHENTICATION' };
 }

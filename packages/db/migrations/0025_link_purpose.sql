@@ -1,0 +1,1 @@
+ALTER TABLE "auto_topup_light_links" ADD COLUMN "purpose" text DEFAULT 'LOW_BALANCE' NOT NULL;
