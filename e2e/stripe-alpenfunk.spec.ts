@@ -77,6 +77,23 @@ test('alpenfunk: a declined card stays on Stripe’s page, and the next card pay
   await expect.poll(() => operatorBalance(msisdn)).toBe(before + 1500);
 });
 
+test('alpenfunk: Cancel on Stripe’s page ends the attempt at once, and the shopper pays on a second try', async ({
+  page,
+}) => {
+  const msisdn = await topupToStripe(page);
+  const before = await operatorBalance(msisdn);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expectOutcome(page, 'Deine Zahlung konnte nicht abgeschlossen werden.');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout\/payment$/);
+  await choosePayment(page, { email: `shopper-${randomUUID()}@example.com`, method: 'Kreditkarte' });
+  await orderAndPay(page, '15 €');
+  await expect(page).toHaveURL(stripeCheckout);
+  await payByCard(page.locator('body'), STRIPE_CARDS.approve);
+  await expectOutcome(page, DONE);
+  await expect.poll(() => operatorBalance(msisdn)).toBe(before + 1500);
+});
+
 test('alpenfunk: the demo account pays with its saved Stripe card, without leaving the shop', async ({
   page,
 }) => {

@@ -134,6 +134,30 @@ describe('a card top-up on alpenfunk through Stripe', () => {
       orderStatus: 'committed',
     });
   });
+  it('closes the Checkout page the shopper cancelled, and another attempt pays once', async () => {
+    const { cartName, orderNumber, payerUrl, msisdn } = await startedTopup();
+    const before = await balance(msisdn);
+    const back = await onCheckout(payerUrl, 'cancel');
+    expect(new URL(back.redirectUrl).searchParams.get('status')).toBe('CANCELLED');
+    const cancelled = await client.call('POST', '/api/shop/rest/payment-commit-order', TENANT, {
+      cartName,
+      orderNumber,
+      paymentCancelled: true,
+    });
+    expect(cancelled.body.orderStatus).not.toBe('paymentPending');
+    expect(await paymentRow(orderNumber)).toMatchObject({ state: 'EXPIRED' });
+    const sessionId = new URL(payerUrl).pathname.split('/').pop() ?? '';
+    expect(await stripe().checkout.sessions.retrieve(sessionId)).toMatchObject({ status: 'expired' });
+
+    const again = await client.startPayment(TENANT, { cartName, paymentMethod: 'creditcard' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.payerUrl).not.toBe(payerUrl);
+    await onCheckout(again.body.payerUrl, 'approve', { card: VISA });
+    expect(await client.commitUntilFinal(TENANT, cartName, again.body.orderNumber)).toMatchObject({
+      orderStatus: 'committed',
+    });
+    expect(await balance(msisdn)).toBe(before + 1500);
+  });
 });
 
 describe('nothing leaves alpenfunk that Stripe did not pay for', () => {

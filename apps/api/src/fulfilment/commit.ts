@@ -16,7 +16,7 @@ import type { ProviderPayment } from '../adapters/payment-provider';
 import { keepDeviceId } from '../orders/fraud-signals';
 import { moveOrder } from '../orders/order-status';
 import { findOrder, payerOf, paymentsOf } from '../orders/orders';
-import { syncWaitingPayment } from '../orders/payment-state';
+import { abandonOpenPayment, syncWaitingPayment } from '../orders/payment-state';
 import { chargeableToken } from '../payment-methods/tokens';
 import { LINE_SETUPS, ORDER_SETUPS } from '../setups/registry';
 import { requestOrderDelivery } from '../voucher-delivery/deliveries';
@@ -240,11 +240,22 @@ export async function commitByNumber(
     cartName,
     paymentToken,
     deviceId,
-  }: { orderNumber: string; cartName: string; paymentToken?: string | null; deviceId?: string | null },
+    paymentCancelled,
+  }: {
+    orderNumber: string;
+    cartName: string;
+    paymentToken?: string | null;
+    deviceId?: string | null;
+    paymentCancelled?: boolean;
+  },
 ): Promise<CommitAnswer> {
-  const order = await findOrder(context.db, context.tenant, orderNumber, cartName);
+  let order = await findOrder(context.db, context.tenant, orderNumber, cartName);
   // The result page's device: on the order and its timeline (once, however often it asks).
   await keepDeviceId(context.db, order, deviceId ?? undefined, 'payment-commit-order');
+  if (paymentCancelled && !order.outcome) {
+    await abandonOpenPayment(context, order);
+    order = await findOrder(context.db, context.tenant, orderNumber, cartName);
+  }
   return commitOrder(context, await withSetupMethod(context, order, paymentToken ?? undefined));
 }
 

@@ -5,6 +5,7 @@ import {
   canPaymentReach,
   duplicateAttempts,
   isAlreadyApplied,
+  isPaymentUndecided,
   isRetryablePaymentState,
   PAYMENT_STATES,
   type PaymentEvent,
@@ -262,6 +263,29 @@ async function askProvider(services: PaymentServices, row: Payment): Promise<voi
     }
     await changePaymentState(tx, payment, state, changes, { source: 'provider status' });
   });
+}
+
+/**
+ * The shopper came back from the provider's page saying they cancelled (the return URL's
+ * `status=CANCELLED`): the order's latest attempt, while the provider still has it open with
+ * nothing confirmed, is closed there, so the order does not wait for a page nobody will use (at
+ * Stripe, Cancel leaves the Checkout Session open). What the provider has decided stays as it is.
+ */
+export async function abandonOpenPayment(services: PaymentServices, order: Order): Promise<void> {
+  const [latest] = await paymentsOf(services.db, order);
+  if (!latest?.providerPaymentId || !isPaymentUndecided(latest.state)) return;
+  const provider = services.providers.of(order.tenantId, latest.provider);
+  const remote = await provider.status(latest.providerPaymentId);
+  if (remote?.status === 'PENDING') {
+    const answer = await provider.cancel(latest.providerPaymentId, `${latest.reference}-abandon`);
+    await recordOrderEvent(services.db, {
+      orderId: order.id,
+      paymentId: latest.id,
+      type: 'payment.abandoned',
+      detail: answer.ok ? {} : { code: answer.code },
+    });
+  }
+  await syncPayment(services, latest.id);
 }
 
 /**

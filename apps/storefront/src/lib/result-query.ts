@@ -10,6 +10,8 @@ export interface OrderToCommit {
    * set-up, the saved method it charges.
    */
   paymentToken: string | undefined;
+  /** The provider sent the shopper back from its Cancel (`status=CANCELLED`). */
+  paymentCancelled: boolean;
 }
 
 const ORDER_NUMBER = /^[\w-]{1,64}$/;
@@ -35,5 +37,10 @@ export function orderOfResultQuery(query: SearchParams): OrderToCommit | undefin
     queryValue(query, 'approval_session_id') ||
     queryValue(query, 'token') ||
     queryValue(query, 'paymentToken');
-  return { cartName, orderNumber, paymentToken: token && PAYMENT_TOKEN.test(token) ? token : undefined };
+  return {
+    cartName,
+    orderNumber,
+    paymentToken: token && PAYMENT_TOKEN.test(token) ? token : undefined,
+    paymentCancelled: queryValue(query, 'status') === 'CANCELLED',
+  };
 }

@@ -13,6 +13,11 @@ export const commitBodySchema = z.strictObject({
   /** PayPal's `token` or `approval_session_id` when the shopper paid in its frame. */
   paymentToken: z.string().max(256).nullish(),
   deviceId: deviceIdSchema.nullish(),
+  /**
+   * The provider sent the shopper back saying they cancelled (`status=CANCELLED` on the result
+   * page's address): an attempt still open there is closed (added).
+   */
+  paymentCancelled: z.boolean().optional(),
 });
 export type CommitRequest = z.input<typeof commitBodySchema>;
 

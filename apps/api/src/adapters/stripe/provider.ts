@@ -113,7 +113,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             client_reference_id: reference,
             metadata,
             success_url: withSessionId(request.returnUrl),
-            cancel_url: request.returnUrl,
+            // As the sandbox provider does: the result page tells the commit that the shopper cancelled.
+            cancel_url: withQuery(request.returnUrl, 'status=CANCELLED'),
             ...(customer ? { customer } : {}),
             payment_intent_data: {
               capture_method: request.captureMethod === 'manual' ? 'manual' : 'automatic',
@@ -298,9 +299,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
   };
 }
 
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
+
 /** The return URL naming the session the shopper paid in, as Stripe fills it in (`{CHECKOUT_SESSION_ID}`). */
-const withSessionId = (url: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}paymentId={CHECKOUT_SESSION_ID}`;
+const withSessionId = (url: string) => withQuery(url, 'paymentId={CHECKOUT_SESSION_ID}');
 
 /** The shopper's device id, kept with the payment for Radar's reviews (decision 0049). */
 const signalsOf = (request: { deviceId?: string }): Record<string, string> =>

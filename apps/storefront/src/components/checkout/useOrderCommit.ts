@@ -30,6 +30,7 @@ export function useOrderCommit(order: OrderToCommit | undefined, sendDeviceId: b
   const cartName = order?.cartName;
   const orderNumber = order?.orderNumber;
   const paymentToken = order?.paymentToken;
+  const paymentCancelled = order?.paymentCancelled === true;
 
   useEffect(() => {
     if (!cartName || !orderNumber) return;
@@ -44,6 +45,7 @@ export function useOrderCommit(order: OrderToCommit | undefined, sendDeviceId: b
         orderNumber: number,
         ...(paymentToken ? { paymentToken } : {}),
         ...(deviceId ? { deviceId } : {}),
+        ...(paymentCancelled ? { paymentCancelled } : {}),
       });
       if (stopped) return;
       if (!result.ok && result.status === 429) {
@@ -66,7 +68,7 @@ export function useOrderCommit(order: OrderToCommit | undefined, sendDeviceId: b
       stopped = true;
       clearTimeout(timer);
     };
-  }, [cartName, orderNumber, paymentToken, sendDeviceId]);
+  }, [cartName, orderNumber, paymentToken, paymentCancelled, sendDeviceId]);
 
   return state;
 }
