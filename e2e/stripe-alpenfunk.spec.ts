@@ -198,7 +198,12 @@ test('alpenfunk: an admin refunds part of a Stripe payment in the back office', 
     /./,
   ]);
 
-  // Stripe holds the same: one refund of 4 € on the payment's charge.
+  // The back office names where the payment is, and Stripe holds the same: one refund of 4 €.
+  const order = await page.request.get(`http://127.0.0.1:${ports.api}/api/backoffice/orders/${orderNumber}`);
+  expect((await order.json()).payments[0]).toMatchObject({
+    provider: 'stripe',
+    providerPaymentId: sessionId,
+  });
   const stripeSession = await fetch(
     `${sandboxUrl}/v1/checkout/sessions/${sessionId}?expand[]=payment_intent.latest_charge`,
     { headers: { authorization: 'Bearer sk_test_sandbox' } },

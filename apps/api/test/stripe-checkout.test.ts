@@ -322,6 +322,12 @@ describe('saved cards and refunds on Stripe', () => {
     const intent = await intentOf(orderNumber);
     const charge = intent?.latest_charge as Stripe.Charge;
     expect(charge.amount_refunded).toBe(500);
+    const staffView = await staffCall('GET', `/api/backoffice/orders/${orderNumber}`, await tokenOf(ADMIN));
+    expect(staffView.body.payments[0]).toMatchObject({
+      provider: 'stripe',
+      providerPaymentId: (await paymentRow(orderNumber)).providerPaymentId,
+      refundedAmount: 500,
+    });
     await waitFor('the refund on the payment', async () =>
       (await paymentRow(orderNumber)).refundedAmount === 500 ? true : undefined,
     );

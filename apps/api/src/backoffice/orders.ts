@@ -144,6 +144,8 @@ export async function orderDetail(db: Database, order: Order): Promise<StaffOrde
     payments: attempts.map((payment) => ({
       paymentId: payment.id,
       method: payment.method,
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
       status: payment.state,
       amount: payment.amount,
       refundedAmount: payment.refundedAmount,

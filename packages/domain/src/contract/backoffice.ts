@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ORDER_STATUSES } from '../payment';
+import { PAYMENT_PROVIDERS } from '../payment-method';
 import { STAFF_ROLES } from '../staff';
 import { accountProfileSchema } from './account';
 import { autoTopupRowSchema } from './auto-topups';
@@ -126,6 +127,9 @@ export const staffOrderParamsSchema = z.object({ orderNumber: z.string().trim().
 export const staffPaymentSchema = z.object({
   paymentId: z.string(),
   method: z.string(),
+  /** Who collected it (decision 0068), and its id there, for the provider's own dashboard (added). */
+  provider: z.enum(PAYMENT_PROVIDERS),
+  providerPaymentId: z.string().nullable(),
   status: z.string(),
   amount: z.number(),
   refundedAmount: z.number(),
