@@ -9,7 +9,7 @@ import { ADMIN, staffClient } from './backoffice-support';
 import { checkoutClient } from './checkout-support';
 import { STRIPE_ACCOUNT } from './harness';
 import { waitFor } from './processes';
-import { shopperClient } from './saved-methods-support';
+import { CARD, MASTERCARD, shopperClient } from './saved-methods-support';
 
 /**
  * alpenfunk collects cards and PayPal through Stripe (here the sandbox's stand-in): the checkout,
@@ -303,6 +303,27 @@ describe('saved cards and refunds on Stripe', () => {
     });
     const intent = await intentOf(orderNumber);
     expect(intent).toMatchObject({ status: 'succeeded', payment_method: 'pm_demo_alpenfunk' });
+  });
+
+  it('keeps a shopper’s saved cards on one Stripe Customer', async () => {
+    const { freshAccount, saveCard } = shopperClient(api);
+    const { token } = await freshAccount(TENANT);
+    const saved = [
+      await saveCard(TENANT, token, MASTERCARD),
+      await saveCard(TENANT, token, CARD('4242 4242 4242 4242')),
+    ];
+    expect(saved.map(({ confirmed }) => confirmed.status)).toEqual([200, 200]);
+    const customers = await Promise.all(
+      saved.map(async ({ id }) => {
+        const [row] = await api.database.db
+          .select()
+          .from(schema.paymentTokens)
+          .where(eq(schema.paymentTokens.id, id));
+        return (await stripe().checkout.sessions.retrieve(row?.providerTokenId ?? '')).customer;
+      }),
+    );
+    expect(customers[0]).toMatch(/^cus_/);
+    expect(customers[1]).toBe(customers[0]);
   });
 
   it('refunds part of a Stripe payment from the back office, once per key', async () => {

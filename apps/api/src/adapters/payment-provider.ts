@@ -17,6 +17,11 @@ export interface PaymentInitiation {
   /** The tenant's account at the provider. */
   merchantAccount?: string;
   savePaymentMethod?: boolean;
+  /**
+   * The shop's own id of the shopper (their account) when the method is saved: a provider that
+   * keeps saved methods on a customer keeps all of a shopper's on one.
+   */
+  customerReference?: string;
   /** `manual` stops at AUTHORIZED until {@link PaymentProvider.capture}. Default automatic. */
   captureMethod?: 'automatic' | 'manual';
   additionalData?: Record<string, unknown>;
@@ -34,7 +39,12 @@ export interface PaymentInitiation {
 export const RISK_DECLINED = 'RISK_DECLINED';
 
 /** A merchant-initiated charge of a saved payment method: no shopper, decided at once. */
-export type TokenCharge = Omit<PaymentInitiation, 'savePaymentMethod' | 'additionalData'> & { token: string };
+export type TokenCharge = Omit<
+  PaymentInitiation,
+  'savePaymentMethod' | 'additionalData' | 'customerReference'
+> & {
+  token: string;
+};
 
 /** Saving a payment method on its own (no payment): the shopper confirms it at `payerUrl`. */
 export interface TokenRequest {

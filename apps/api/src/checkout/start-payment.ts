@@ -282,6 +282,7 @@ async function initiate(
       tenantName: tenant.providerName,
       merchantAccount: tenant.paymentProvider.merchantAccount ?? tenant.shopId,
       savePaymentMethod: payment.savePaymentMethod,
+      ...(payment.savePaymentMethod && order.customerId ? { customerReference: order.customerId } : {}),
       captureMethod: capturesAtCommit(payment.method) ? 'manual' : 'automatic',
       additionalData: payment.details,
       ...fraudSignalsOf(payment),

@@ -178,3 +178,24 @@ describe('webhooks', () => {
       });
     }));
 });
+
+describe('searching customers', () => {
+  it('finds customers by metadata and e-mail, and refuses a query it cannot read', async () => {
+    const ana = await stripe.customers.create({
+      email: 'ana@example.com',
+      metadata: { shopper: 'shopper-1' },
+    });
+    await stripe.customers.create({ email: 'ben@example.com', metadata: { shopper: 'shopper-2' } });
+    const byShopper = await stripe.customers.search({ query: "metadata['shopper']:'shopper-1'" });
+    expect(byShopper).toMatchObject({ object: 'search_result', has_more: false });
+    expect(byShopper.data.map((customer) => customer.id)).toEqual([ana.id]);
+    const both = await stripe.customers.search({
+      query: "email:'ana@example.com' AND metadata['shopper']:'shopper-1'",
+    });
+    expect(both.data).toHaveLength(1);
+    expect((await stripe.customers.search({ query: "metadata['shopper']:'nobody'" })).data).toEqual([]);
+    const error = await rejectionOf(stripe.customers.search({ query: 'name~"Ana"' }));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ param: 'query' });
+  });
+});

@@ -41,6 +41,14 @@ const SAVES = new Set(['creditcard', 'applepay']);
 
 const isSession = (id: string) => id.startsWith('cs_');
 
+/** The shop's ids of shoppers are UUIDs: nothing else goes into a search query. */
+const SHOPPER_ID = /^[\w-]{1,64}$/;
+
+/** A card paid with now is kept for charges without the shopper. */
+const OFF_SESSION_LATER: Pick<Stripe.Checkout.SessionCreateParams.PaymentIntentData, 'setup_future_usage'> = {
+  setup_future_usage: 'off_session',
+};
+
 /**
  * Stripe behind the payment-provider port, on the official SDK: Checkout for every payment a
  * shopper confirms (3-D Secure, PayPal and the local bank methods on Stripe's page), setup mode to
@@ -81,9 +89,21 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       : undefined;
   }
 
-  /** A Customer to keep a card on: one per saved method request, made once per key. */
-  const customerFor = (reference: string, idempotencyKey: string) =>
-    stripe.customers.create({ metadata: { reference } }, { idempotencyKey: `${idempotencyKey}-customer` });
+  /**
+   * The Customer a shopper's saved cards are kept on: the one made for this shopper before (found
+   * by search; one made moments ago is found by its idempotency key), else a new one.
+   */
+  async function customerFor(shopper: string | undefined, idempotencyKey: string): Promise<string> {
+    if (shopper && SHOPPER_ID.test(shopper)) {
+      const found = await stripe.customers.search({ query: `metadata['shopper']:'${shopper}'`, limit: 1 });
+      if (found.data[0]) return found.data[0].id;
+    }
+    const customer = await stripe.customers.create(
+      { metadata: shopper ? { shopper } : {} },
+      { idempotencyKey: shopper ? `customer-${shopper}` : `${idempotencyKey}-customer` },
+    );
+    return customer.id;
+  }
 
   return {
     methods: STRIPE_PAYMENT_METHODS,
@@ -94,7 +114,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         if (!types) return { ok: false, code: 'METHOD_NOT_SUPPORTED' };
         const reference = request.merchantReference;
         const save = request.savePaymentMethod === true && SAVES.has(request.method);
-        const customer = save ? (await customerFor(reference, request.idempotencyKey)).id : undefined;
+        const customer = save
+          ? await customerFor(request.customerReference, request.idempotencyKey)
+          : undefined;
         const metadata = { reference, ...signalsOf(request) };
         const session = await stripe.checkout.sessions.create(
           {
@@ -119,7 +141,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             payment_intent_data: {
               capture_method: request.captureMethod === 'manual' ? 'manual' : 'automatic',
               metadata,
-              ...(save ? { setup_future_usage: 'off_session' as const } : {}),
+              ...(save ? OFF_SESSION_LATER : {}),
             },
           },
           { idempotencyKey: request.idempotencyKey },
@@ -235,13 +257,12 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     saveMethod: (request) =>
       guarded<{ tokenId: string; payerUrl: string }>('a method to save', async () => {
         if (!SAVES.has(request.method)) return { ok: false, code: 'METHOD_NOT_SUPPORTED' };
-        const reference = request.customerReference ?? request.merchantReference;
-        const customer = await customerFor(reference, request.idempotencyKey);
+        const customer = await customerFor(request.customerReference, request.idempotencyKey);
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'setup',
             allowed_payment_method_types: ['card'],
-            customer: customer.id,
+            customer,
             client_reference_id: request.merchantReference,
             metadata: { reference: request.merchantReference },
             setup_intent_data: { metadata: { reference: request.merchantReference } },
@@ -274,7 +295,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       const card = await lookUp('a saved method', () => savedCardOf(tokenId));
       if (!card?.customer) return;
       await guarded('a saved method deletion', async () => {
-        await stripe.paymentMethods.detach(card.id);
+        await stripe.paymentMethods.detach(card.id, {}, { idempotencyKey: `detach-${card.id}` });
         return { ok: true };
       });
     },
