@@ -187,7 +187,7 @@ describe('nothing leaves alpenfunk that Stripe did not pay for', () => {
     expect(await balance(msisdn)).toBe(before);
   });
 
-  it('applies an event delivered twice once, and delivers once', async () => {
+  it('applies an event delivered twice once, commits before the shopper is back, and delivers once', async () => {
     const { cartName, orderNumber, payerUrl, msisdn } = await startedTopup();
     const before = await balance(msisdn);
     await onCheckout(payerUrl, 'approve', { card: VISA });
@@ -200,7 +200,14 @@ describe('nothing leaves alpenfunk that Stripe did not pay for', () => {
     const second = await postEvent(event);
     expect(first.status).toBe(200);
     expect(second.body).toMatchObject({ outcome: 'duplicate' });
+    // The events committed the order before the shopper came back: the return finds it done.
     await client.orderReaches(TENANT, orderNumber, cartName, 'committed');
+    const returned = await client.call('POST', '/api/shop/rest/payment-commit-order', TENANT, {
+      cartName,
+      orderNumber,
+    });
+    expect(['committed', 'ORDER_ALREADY_COMMITTED']).toContain(returned.body.orderStatus);
+    expect(returned.body).toMatchObject({ creditAdded: 1500, amountCharged: 1500 });
     expect(await balance(msisdn)).toBe(before + 1500);
   });
 });
