@@ -1,6 +1,13 @@
 import { signIn } from './account-sessions';
 import { ownClientAddress, signedInAsNewAccount } from './accounts';
-import { confirmNumberByCode, expectOutcome, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
+import {
+  chooseTopupType,
+  confirmNumberByCode,
+  expectOutcome,
+  operatorBalance,
+  sandboxUrl,
+  uniqueNumber,
+} from './checkout';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
@@ -108,10 +115,11 @@ test('belwaarde: a shopper without a saved card sets up a light top-up; a low ba
   const msisdn = uniqueNumber('+31612', 6);
   await page.goto(shopUrl(SHOP));
   const form = page.getByTestId('topup-form');
-  await expect(async () => {
-    await form.getByRole('radio', { name: 'Automatisch', exact: true }).check();
-    await expect(form.getByTestId('auto-topup-setup')).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  await chooseTopupType(
+    form,
+    form.getByRole('radio', { name: 'Automatisch', exact: true }),
+    'auto-topup-setup',
+  );
   const setup = form.getByTestId('auto-topup-setup');
   await setup.getByRole('radio', { name: 'Als mijn tegoed bijna op is' }).check();
   await form.getByRole('radio', { name: /€\s15/ }).first().check();

@@ -4,6 +4,7 @@ import { signIn } from './account-sessions';
 import { callApi, ownClientAddress, uniqueEmail } from './accounts';
 import {
   addTopup,
+  chooseTopupType,
   confirmNumberByCode,
   expectOutcome,
   operatorBalance,
@@ -47,11 +48,7 @@ async function automaticForm(page: Page, shopId: string, label: string) {
   await ownClientAddress(page.context(), shopId);
   await page.goto(shopUrl(shopId));
   const form = page.getByTestId('topup-form');
-  const automatic = form.getByRole('radio', { name: label, exact: true });
-  await expect(async () => {
-    await automatic.check();
-    await expect(form.getByTestId('auto-topup-setup')).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  await chooseTopupType(form, form.getByRole('radio', { name: label, exact: true }), 'auto-topup-setup');
   return form;
 }
 
@@ -248,10 +245,7 @@ test.describe('accessibility', () => {
       await context.addCookies([{ name: COOKIE_NAMES.theme, value: theme, url: shopUrl(shopId, '/') }]);
       await page.goto(shopUrl(shopId, 'path' in where ? where.path : undefined));
       const form = page.getByTestId('topup-form');
-      await expect(async () => {
-        await form.locator('input[name=topupType][value=AUTOMATIC]').check();
-        await expect(form.getByTestId('auto-topup-setup')).toBeVisible({ timeout: 1_000 });
-      }).toPass();
+      await chooseTopupType(form, form.locator('input[name=topupType][value=AUTOMATIC]'), 'auto-topup-setup');
       await expectNoAxeViolations(page);
     });
   }

@@ -86,6 +86,20 @@ export async function addTopup(
   await expect(page).toHaveURL(/\/shop\/checkout\/(cart|payment)$/);
 }
 
+/**
+ * Chooses a kind of top-up (`radio`) on the form once its script runs, until its part (`part`, a
+ * test id) shows: a choice made before the script runs reaches no script, so the form goes back to
+ * once-off and forth again until one does.
+ */
+export async function chooseTopupType(form: Locator, radio: Locator, part: string) {
+  const onceOff = form.locator('input[name=topupType][value=ONCE_OFF]');
+  await expect(async () => {
+    if ((await onceOff.count()) > 0) await onceOff.check();
+    await radio.check();
+    await expect(form.getByTestId(part)).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
+
 /** Fills the shop's payment form: the e-mail for the receipt and the method. */
 export async function choosePayment(page: Page, { email, method }: { email: string; method: string }) {
   const form = page.getByTestId('payment-form');

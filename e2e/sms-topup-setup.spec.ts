@@ -1,6 +1,6 @@
 import { signIn } from './account-sessions';
 import { ownClientAddress } from './accounts';
-import { confirmNumberByCode, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
+import { chooseTopupType, confirmNumberByCode, operatorBalance, sandboxUrl, uniqueNumber } from './checkout';
 import { expect, type Page, test } from './fixtures';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
@@ -16,10 +16,7 @@ async function smsForm(page: Page) {
   await ownClientAddress(page.context(), SHOP);
   await page.goto(shopUrl(SHOP));
   const form = page.getByTestId('topup-form');
-  await expect(async () => {
-    await form.getByRole('radio', { name: 'Via sms', exact: true }).check();
-    await expect(form.getByTestId('sms-topup-setup')).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  await chooseTopupType(form, form.getByRole('radio', { name: 'Via sms', exact: true }), 'sms-topup-setup');
   return form;
 }
 

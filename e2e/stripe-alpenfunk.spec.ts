@@ -6,6 +6,7 @@ import { uniqueEmail } from './accounts';
 import {
   addTopup,
   choosePayment,
+  chooseTopupType,
   confirmNumberByCode,
   expectOutcome,
   operatorBalance,
@@ -121,10 +122,11 @@ test('alpenfunk: a low-balance top-up set up with a card on Stripe runs when the
   const msisdn = uniqueNumber('+43660');
   await page.goto(shopUrl('alpenfunk'));
   const form = page.getByTestId('topup-form');
-  await expect(async () => {
-    await form.getByRole('radio', { name: 'Automatisch', exact: true }).check();
-    await expect(form.getByTestId('auto-topup-setup')).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  await chooseTopupType(
+    form,
+    form.getByRole('radio', { name: 'Automatisch', exact: true }),
+    'auto-topup-setup',
+  );
   await form
     .getByTestId('auto-topup-setup')
     .getByRole('radio', { name: 'Wenn mein Guthaben knapp wird' })
