@@ -79,12 +79,13 @@ export async function addTopup(
   await ownClientAddress(page.context(), shopId);
   await page.goto(shopUrl(shopId));
   const form = page.getByTestId('topup-form');
-  if (labels.type) await form.getByRole('radio', { name: labels.type, exact: true }).check();
-  await form.getByRole('radio', { name: amount, exact: true }).check();
-  await form.getByRole('textbox', { name: labels.phone }).fill(phone);
-  // A busy machine may leave the form without its script a while, or its first call unanswered:
-  // the shopper presses the button again, which puts nothing in the cart twice (no page came).
+  // A choice made before the form's script runs is undone when it starts, and a busy machine may
+  // leave its first call unanswered: the shopper chooses and presses again until the next page
+  // comes (no page came, so nothing is in the cart twice).
   await expect(async () => {
+    if (labels.type) await form.getByRole('radio', { name: labels.type, exact: true }).check();
+    await form.getByRole('radio', { name: amount, exact: true }).check();
+    await form.getByRole('textbox', { name: labels.phone }).fill(phone);
     await form.getByRole('button', { name: labels.next, exact: true }).click();
     await expect(page).toHaveURL(/\/shop\/checkout\/(cart|payment)$/, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
