@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxPaymentProvider } from '../src/adapters/payment-provider';
-import { type PaymentProviders, singleProvider } from '../src/adapters/payment-providers';
+import { createSandboxPaymentProvider, type PaymentProvider } from '../src/adapters/payment-provider';
+import type { PaymentProviders } from '../src/adapters/payment-providers';
 import { startPgBossQueue } from '../src/jobs/pg-boss';
 import { startWorker } from '../src/jobs/worker';
 import { apiForFile } from './api-for-file';
@@ -19,6 +19,12 @@ const { freshAccount, saveCard } = shopperClient(api);
 const TENANT = 'funkfix';
 /** The password of `freshAccount`'s accounts. */
 const PASSWORD = 'Violet-Harbour-42';
+
+/** The one provider of every tenant: funkfix's own, the only tenant here. */
+const singleProvider = (provider: PaymentProvider): PaymentProviders => ({
+  of: () => provider,
+  forMethod: () => ({ name: 'sandbox', provider }),
+});
 
 /** A provider nobody answers for: every call fails as during an outage. */
 const unreachableProvider = async () =>

@@ -57,9 +57,3 @@ export function createPaymentProviders(
     },
   };
 }
-
-/** One provider for every tenant and method: for tests of parts that care about no other. */
-export const singleProvider = (provider: PaymentProvider): PaymentProviders => ({
-  of: () => provider,
-  forMethod: () => ({ name: 'sandbox', provider }),
-});
