@@ -18,12 +18,14 @@ import {
   uniqueNumber,
 } from './checkout';
 import { expect, type Page, test } from './fixtures';
+import { dtoneTransactionsTo, twilioMessagesTo } from './providers';
 import { expectNoAxeViolations, shopUrl } from './shop';
 
 /**
  * alpenfunk collects cards and PayPal through Stripe (in the journeys' stack, the sandbox's
  * stand-in of Stripe's API and its hosted Checkout page): the journeys a shopper and the staff
- * take there (decision 0068).
+ * take there (decision 0068). Its messages go through Twilio and its top-ups through DT One, also
+ * the sandbox's stand-ins (decisions 0069, 0070).
  */
 
 const labels = { phone: 'Handynummer', next: 'Weiter' };
@@ -51,7 +53,9 @@ async function topupToStripe(page: Page): Promise<string> {
   return msisdn;
 }
 
-test('alpenfunk: a card top-up through Stripe with 3-D Secure credits the number once', async ({ page }) => {
+test('alpenfunk: a card top-up through Stripe with 3-D Secure and DT One credits the number once', async ({
+  page,
+}) => {
   const msisdn = await topupToStripe(page);
   const before = await operatorBalance(msisdn);
   await expect(page.getByText('€15.00').first()).toBeVisible();
@@ -61,6 +65,8 @@ test('alpenfunk: a card top-up through Stripe with 3-D Secure credits the number
   await expectOutcome(page, DONE);
   await expect(page.getByTestId('amount-charged')).toHaveText('15 €');
   await expect.poll(() => operatorBalance(msisdn)).toBe(before + 1500);
+  // Through DT One (the sandbox's stand-in): one transaction, completed.
+  expect(await dtoneTransactionsTo(msisdn)).toEqual(['COMPLETED']);
   await page.reload();
   await expectOutcome(page, DONE);
   expect(await operatorBalance(msisdn)).toBe(before + 1500);
@@ -114,7 +120,7 @@ test('alpenfunk: the demo account pays with its saved Stripe card, without leavi
   await expect.poll(() => operatorBalance(msisdn)).toBe(before + 1500);
 });
 
-test('alpenfunk: a low-balance top-up set up with a card on Stripe runs when the balance falls', async ({
+test('alpenfunk: a low-balance top-up set up with a card on Stripe (its code sent through Twilio) runs when the balance falls', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -145,6 +151,10 @@ test('alpenfunk: a low-balance top-up set up with a card on Stripe runs when the
   await payment.getByTestId('withdrawal-consent').check();
   await page.getByRole('button', { name: PAY_BUTTON }).click();
   await confirmNumberByCode(page, msisdn, 'de');
+  // The one-time code went through Twilio (the sandbox's stand-in), which delivered it.
+  await expect
+    .poll(async () => (await twilioMessagesTo(msisdn)).map(({ from, status }) => `${from} ${status}`))
+    .toEqual(['AlpenFunk delivered']);
   await expect(page).toHaveURL(stripeCheckout);
   await payByCard(page.locator('body'), STRIPE_CARDS.approve);
   await expectOutcome(page, DONE);

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Database, DatabaseHandle } from '@shop/db';
 import { REQUEST_BODY_LIMIT_BYTES } from '@shop/domain/contract';
 import type { TenantRegistry } from '@shop/tenants';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -15,12 +15,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AddressLookup } from './adapters/address-lookup';
 import type { Mailer } from './adapters/mailer';
-import type { MessageGateway } from './adapters/messages';
-import type { Operator } from './adapters/operator';
+import type { Operators } from './adapters/operators';
 import type { PaymentProviders } from './adapters/payment-providers';
 import { openCatalogueCache } from './catalogue/cache';
-import { createNumberOwners } from './catalogue/number-owners';
+import { createTenantNumberOwners } from './catalogue/number-owners';
 import { appEntryKeysOf } from './env';
+import { operatorCallbackRoutes } from './fulfilment/operator-callbacks';
 import { backofficeApp } from './http/backoffice-app';
 import { proxyTrust, registerTrustedProxies } from './http/client-address';
 import { edgeErrorOptions, registerErrorHandling } from './http/errors';
@@ -31,6 +31,8 @@ import { tenantContext } from './http/tenant-context';
 import { requestCommit } from './jobs/commit-order';
 import { workerStatus } from './jobs/heartbeat';
 import type { JobQueue } from './jobs/queue';
+import { createShopMessageGateway, type MessageGateways } from './messages/gateways';
+import { twilioWebhookRoutes } from './messages/twilio-routes';
 import { accountRoutes } from './routes/account';
 import { addressRoutes } from './routes/address';
 import { appSessionRoutes } from './routes/app-sessions';
@@ -66,8 +68,8 @@ export interface AppDependencies {
   pingDatabase: () => Promise<void>;
   /** The database's notifications: the catalogue cache hears of changed products by them. */
   listenDatabase: DatabaseHandle['listen'];
-  /** The mobile operator: number look-ups, top-ups, voucher PINs, cash codes. */
-  operator: Operator;
+  /** Each tenant's operator or aggregator: number look-ups, top-ups, voucher PINs, cash codes (decision 0070). */
+  operators: Operators;
   /** The postcode service of the address forms. */
   addressLookup: AddressLookup;
   mailer: Mailer;
@@ -77,8 +79,8 @@ export interface AppDependencies {
   commitLeaseMs?: number;
   /** The tenants' payment providers (decision 0068). */
   providers: PaymentProviders;
-  /** The SMS / WhatsApp gateway. */
-  messages: MessageGateway;
+  /** The tenants' SMS / WhatsApp gateways (decision 0069). */
+  messageGateways: MessageGateways;
   /** The API's own public base URL: the payment provider's webhooks go to it. */
   publicUrl: string;
   /** Shared secret of the operator's signed events (`POST /api/webhooks/operator`). */
@@ -104,17 +106,27 @@ export interface AppDependencies {
 export function servicesOf(
   deps: Pick<
     AppDependencies,
-    'db' | 'providers' | 'messages' | 'publicUrl' | 'operator' | 'mailer' | 'pins' | 'commitLeaseMs' | 'jobs'
+    | 'db'
+    | 'providers'
+    | 'messageGateways'
+    | 'publicUrl'
+    | 'operators'
+    | 'mailer'
+    | 'pins'
+    | 'commitLeaseMs'
+    | 'jobs'
   >,
+  log: FastifyBaseLogger,
 ) {
-  const { db, providers, messages, publicUrl, operator, mailer, pins, commitLeaseMs, jobs } = deps;
+  const { db, providers, messageGateways, publicUrl, operators, mailer, pins, commitLeaseMs, jobs } = deps;
+  const messages = createShopMessageGateway({ gateways: messageGateways, db, log });
   const checkout = {
     db,
     providers,
     messages,
     webhookUrl: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/psp`,
   };
-  return { checkout, fulfilment: { ...checkout, operator, mailer, pins, commitLeaseMs, jobs } };
+  return { checkout, fulfilment: { ...checkout, operators, mailer, pins, commitLeaseMs, jobs } };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -124,13 +136,13 @@ export async function buildApp({
   db,
   pingDatabase,
   listenDatabase,
-  operator,
+  operators,
   addressLookup,
   mailer,
   pins,
   commitLeaseMs,
   providers,
-  messages,
+  messageGateways,
   publicUrl,
   operatorWebhookSecret,
   jobs,
@@ -178,18 +190,12 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   const limits = createAbuseLimits(abuseLimits);
 
-  const { checkout, fulfilment } = servicesOf({
-    db,
-    providers,
-    messages,
-    publicUrl,
-    operator,
-    mailer,
-    pins,
-    commitLeaseMs,
-    jobs,
-  });
-  const numberOwners = createNumberOwners(operator, { log: app.log });
+  const { checkout, fulfilment } = servicesOf(
+    { db, providers, messageGateways, publicUrl, operators, mailer, pins, commitLeaseMs, jobs },
+    app.log,
+  );
+  const { messages } = checkout;
+  const numberOwners = createTenantNumberOwners(operators, { log: app.log });
   const catalogue = await openCatalogueCache(listenDatabase);
   app.addHook('onClose', () => catalogue.close());
   await app.register(healthRoutes, {
@@ -207,6 +213,17 @@ export async function buildApp({
     ...checkout,
     tenants,
     onMoneySecured: (paymentId: string) => requestCommit({ db, jobs, log: app.log }, paymentId),
+  });
+  await app.register(operatorCallbackRoutes, { db, tenants, jobs });
+  await app.register(twilioWebhookRoutes, {
+    db,
+    pins,
+    tenants,
+    gateways: messageGateways,
+    publicUrl,
+    onSms: async (requestId: string) => {
+      await jobs.send('sms-topup', { requestId });
+    },
   });
   await app.register(operatorEventRoutes, {
     db,

@@ -60,6 +60,16 @@ const envSchema = z.object({
    * (SANDBOX_URL) elsewhere. The tenants' keys are in the variables their configs name.
    */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Where Twilio's API is: unset means Twilio itself in production and the sandbox's stand-in
+   * (SANDBOX_URL/twilio) elsewhere. The tenants' credentials are in the variables their configs name.
+   */
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Where DT One's DVS API is: unset means DT One itself in production and the sandbox's stand-in
+   * (SANDBOX_URL/dtone) elsewhere. The tenants' keys are in the variables their configs name.
+   */
+  DTONE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Shared secret of the mobile operator's event signatures (low balance, tariff renewal, SMS). */
   OPERATOR_WEBHOOK_SECRET: z.string().min(8).default(SANDBOX_OPERATOR_SECRET),
   /**

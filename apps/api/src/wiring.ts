@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type DatabaseHandle, isConnectionLoss, openDatabase } from '@shop/db';
+import { type Database, type DatabaseHandle, isConnectionLoss, openDatabase } from '@shop/db';
 import { type TenantConfig, type TenantRegistry, tenants } from '@shop/tenants';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createHttpAddressLookup } from './adapters/address-lookup';
+import { createDtoneOperator, type DtoneAccount } from './adapters/dtone/operator';
 import { createSmtpMailer } from './adapters/mailer';
 import { createHttpMessageGateway } from './adapters/messages';
-import { createHttpOperator } from './adapters/operator';
+import { createHttpOperator, type HttpOperatorOptions } from './adapters/operator';
+import { createOperators, type Operators } from './adapters/operators';
 import { createSandboxPaymentProvider } from './adapters/payment-provider';
 import {
   createPaymentProviders,
@@ -14,10 +16,15 @@ import {
   type StripeAccount,
 } from './adapters/payment-providers';
 import { createStripePaymentProvider } from './adapters/stripe/provider';
+import { createTwilioMessageGateway, type TwilioAccount } from './adapters/twilio/gateway';
 import { type AppDependencies, servicesOf } from './app';
+import { dtoneCatalogueOf } from './catalogue/aggregator-products';
 import { appEntryKeysOf, type Env } from './env';
+import { dtoneCallbackUrl } from './fulfilment/operator-callbacks';
 import { startPgBossQueue } from './jobs/pg-boss';
 import type { JobQueue } from './jobs/queue';
+import { createMessageGateways, type MessageGateways } from './messages/gateways';
+import { twilioWebhookUrl } from './messages/twilio-routes';
 import type { PinCipher } from './vouchers/pin-crypto';
 
 /**
@@ -88,14 +95,14 @@ export function shopServices(
     db: database.db,
     pingDatabase: database.ping,
     listenDatabase: database.listen,
-    operator: createHttpOperator({ baseUrl: env.SANDBOX_URL }),
+    operators: operatorsOf(env, registry, database.db),
     addressLookup: createHttpAddressLookup({ baseUrl: env.SANDBOX_URL }),
     providers: paymentProvidersOf(env, registry),
-    messages: createHttpMessageGateway({ baseUrl: env.SANDBOX_URL }),
+    messageGateways: messageGatewaysOf(env, registry),
     mailer: createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }),
     pins,
     commitLeaseMs: env.COMMIT_LEASE_SECONDS * 1000,
-    publicUrl: env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+    publicUrl: publicUrlOf(env),
     operatorWebhookSecret: env.OPERATOR_WEBHOOK_SECRET,
     appEntryKeys: appEntryKeysOf(env),
     ...(env.SHOP_URL_TEMPLATE ? { shopUrlTemplate: env.SHOP_URL_TEMPLATE } : {}),
@@ -105,8 +112,29 @@ export function shopServices(
 /** The tenants' configs; a tenant whose payment account has no keys in the environment stops the start. */
 export function shopTenants(env: Pick<Env, 'NODE_ENV'>): TenantRegistry {
   const registry = tenants();
-  for (const tenant of registry.all) if (tenant.paymentProvider.stripe) stripeAccountOf(env, tenant);
+  for (const tenant of registry.all) {
+    if (tenant.paymentProvider.stripe) stripeAccountOf(env, tenant);
+    if (tenant.messageProvider.name === 'twilio') twilioAccountOf(env, tenant);
+    if (tenant.operatorProvider.name === 'dtone') dtoneAccountOf(env, tenant);
+  }
   return registry;
+}
+
+/**
+ * A tenant's credentials from the environment variables its config names (by field); outside
+ * production an unset one is the sandbox stand-in's. A missing one stops the start, naming it.
+ */
+function credentialsOf<K extends string>(
+  env: Pick<Env, 'NODE_ENV'>,
+  source: NodeJS.ProcessEnv,
+  { variables, standIn, what }: { variables: Record<K, string>; standIn: Record<K, string>; what: string },
+): Record<K, string> {
+  const read = ([field, variable]: [K, string]) => {
+    const value = source[variable]?.trim() || (env.NODE_ENV === 'production' ? undefined : standIn[field]);
+    if (!value) throw new Error(`${variable} must hold ${what}.`);
+    return [field, value] as const;
+  };
+  return Object.fromEntries((Object.entries(variables) as [K, string][]).map(read)) as Record<K, string>;
 }
 
 /** The keys the sandbox's Stripe stand-in takes (any `sk_test_…`) and signs its events with. */
@@ -126,15 +154,11 @@ export function stripeAccountOf(
 ): StripeAccount {
   const names = tenant.paymentProvider.stripe;
   if (!names) throw new Error(`Tenant "${tenant.shopId}" has no Stripe account (paymentProvider.stripe).`);
-  const read = (variable: string, standIn: string) => {
-    const value = source[variable]?.trim() || (env.NODE_ENV === 'production' ? undefined : standIn);
-    if (!value) throw new Error(`${variable} must hold the Stripe key of tenant "${tenant.shopId}".`);
-    return value;
-  };
-  return {
-    secretKey: read(names.secretKeyVariable, STAND_IN_STRIPE_ACCOUNT.secretKey),
-    webhookSecret: read(names.webhookSecretVariable, STAND_IN_STRIPE_ACCOUNT.webhookSecret),
-  };
+  return credentialsOf(env, source, {
+    variables: { secretKey: names.secretKeyVariable, webhookSecret: names.webhookSecretVariable },
+    standIn: STAND_IN_STRIPE_ACCOUNT,
+    what: `the Stripe key of tenant "${tenant.shopId}"`,
+  });
 }
 
 /** The sandbox provider and each tenant's Stripe account (at STRIPE_API_URL, else Stripe itself or the stand-in). */
@@ -174,12 +198,136 @@ export function paymentProvidersAt(
   });
 }
 
+/** The account the sandbox's Twilio stand-in takes and signs its webhooks with. */
+const STAND_IN_TWILIO_ACCOUNT: TwilioAccount = {
+  accountSid: 'AC5a9db0c1e2f3a4b5c6d7e8f9a0b1c2d3',
+  authToken: 'sandbox-twilio-auth-token',
+};
+
+/** A tenant's Twilio credentials, from the environment variables its config names. */
+export function twilioAccountOf(
+  env: Pick<Env, 'NODE_ENV'>,
+  tenant: TenantConfig,
+  source: NodeJS.ProcessEnv = process.env,
+): TwilioAccount {
+  const names = tenant.messageProvider.twilio;
+  if (!names) throw new Error(`Tenant "${tenant.shopId}" has no Twilio account (messageProvider.twilio).`);
+  return credentialsOf(env, source, {
+    variables: { accountSid: names.accountSidVariable, authToken: names.authTokenVariable },
+    standIn: STAND_IN_TWILIO_ACCOUNT,
+    what: `the Twilio credentials of tenant "${tenant.shopId}"`,
+  });
+}
+
+function messageGatewaysOf(env: Env, registry: TenantRegistry): MessageGateways {
+  return messageGatewaysAt(registry, {
+    sandbox: { baseUrl: env.SANDBOX_URL },
+    twilioApi:
+      env.TWILIO_API_URL ?? (env.NODE_ENV === 'production' ? undefined : `${env.SANDBOX_URL}/twilio`),
+    twilioAccountOf: (tenant) => twilioAccountOf(env, tenant),
+    publicUrl: publicUrlOf(env),
+  });
+}
+
+/**
+ * The tenants' message gateways: the sandbox gateway, and Twilio at `twilioApi` (Twilio itself
+ * when unset), reporting each message's progress to the tenant's webhook at `publicUrl`.
+ */
+export function messageGatewaysAt(
+  registry: TenantRegistry,
+  options: {
+    sandbox: Parameters<typeof createHttpMessageGateway>[0];
+    twilioApi: string | undefined;
+    twilioAccountOf: (tenant: TenantConfig) => TwilioAccount;
+    publicUrl: string;
+  },
+): MessageGateways {
+  return createMessageGateways(registry, {
+    sandbox: createHttpMessageGateway(options.sandbox),
+    twilio: (tenant, account) =>
+      createTwilioMessageGateway({
+        ...account,
+        ...(options.twilioApi ? { apiUrl: options.twilioApi } : {}),
+        smsFrom: tenant.messageProvider.twilio?.smsFrom ?? tenant.shortName.slice(0, 11),
+        ...(tenant.messageProvider.twilio?.whatsappFrom
+          ? { whatsappFrom: tenant.messageProvider.twilio.whatsappFrom }
+          : {}),
+        statusCallbackUrl: twilioWebhookUrl(options.publicUrl, tenant.shopId, 'status'),
+      }),
+    twilioAccountOf: options.twilioAccountOf,
+  });
+}
+
+const publicUrlOf = (env: Env) => env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`;
+
+/** The key and secret the sandbox's DT One stand-in takes. */
+const STAND_IN_DTONE_ACCOUNT: DtoneAccount = {
+  apiKey: 'dtone-sandbox-key',
+  apiSecret: 'dtone-sandbox-secret',
+};
+
+/** A tenant's DT One key and secret, from the environment variables its config names. */
+export function dtoneAccountOf(
+  env: Pick<Env, 'NODE_ENV'>,
+  tenant: TenantConfig,
+  source: NodeJS.ProcessEnv = process.env,
+): DtoneAccount {
+  const names = tenant.operatorProvider.dtone;
+  if (!names) throw new Error(`Tenant "${tenant.shopId}" has no DT One account (operatorProvider.dtone).`);
+  return credentialsOf(env, source, {
+    variables: { apiKey: names.apiKeyVariable, apiSecret: names.apiSecretVariable },
+    standIn: STAND_IN_DTONE_ACCOUNT,
+    what: `the DT One key of tenant "${tenant.shopId}"`,
+  });
+}
+
+function operatorsOf(env: Env, registry: TenantRegistry, db: Database): Operators {
+  return operatorsAt(registry, {
+    sandbox: { baseUrl: env.SANDBOX_URL },
+    dtoneApi: env.DTONE_API_URL ?? (env.NODE_ENV === 'production' ? DTONE_API : `${env.SANDBOX_URL}/dtone`),
+    dtoneAccountOf: (tenant) => dtoneAccountOf(env, tenant),
+    publicUrl: publicUrlOf(env),
+    db,
+  });
+}
+
+const DTONE_API = 'https://dvs-api.dtone.com';
+
+/**
+ * The tenants' operators: the sandbox operator, and DT One at `dtoneApi` with each tenant's
+ * mapping table, reporting the end of each top-up to the tenant's callback at `publicUrl`.
+ */
+export function operatorsAt(
+  registry: TenantRegistry,
+  options: {
+    sandbox: HttpOperatorOptions;
+    dtoneApi: string;
+    dtoneAccountOf: (tenant: TenantConfig) => DtoneAccount;
+    publicUrl: string;
+    db: Database;
+    timeoutMs?: number;
+  },
+): Operators {
+  return createOperators(registry, {
+    sandbox: createHttpOperator(options.sandbox),
+    dtone: (tenant, account) =>
+      createDtoneOperator({
+        ...account,
+        apiUrl: options.dtoneApi,
+        catalogue: dtoneCatalogueOf(options.db, tenant.shopId),
+        callbackUrl: dtoneCallbackUrl(options.publicUrl, tenant.shopId),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      }),
+    dtoneAccountOf: options.dtoneAccountOf,
+  });
+}
+
 /** The services the jobs work with: the commit's, the tenants, a log. */
 export const jobServices = (
   dependencies: Parameters<typeof servicesOf>[0] & Pick<AppDependencies, 'tenants' | 'shopUrlTemplate'>,
   log: FastifyBaseLogger,
 ) => ({
-  ...servicesOf(dependencies).fulfilment,
+  ...servicesOf(dependencies, log).fulfilment,
   tenants: dependencies.tenants,
   shopUrlTemplate: dependencies.shopUrlTemplate,
   log,

@@ -5,8 +5,6 @@ import { sandboxClient, startSandbox } from '@shop/sandbox/testing';
 import { createTenantRegistry, tenantSources } from '@shop/tenants';
 import { createHttpAddressLookup } from '../src/adapters/address-lookup';
 import { createSmtpMailer } from '../src/adapters/mailer';
-import { createHttpMessageGateway } from '../src/adapters/messages';
-import { createHttpOperator } from '../src/adapters/operator';
 import { type AppDependencies, buildApp, servicesOf } from '../src/app';
 import { seedDemoData } from '../src/demo/seed';
 import { reconcileOrders } from '../src/fulfilment/reconcile';
@@ -14,7 +12,7 @@ import { type AbuseLimitOptions, DEFAULT_ABUSE_LIMITS } from '../src/http/rate-l
 import { startPgBossQueue } from '../src/jobs/pg-boss';
 import { type RunningWorker, startWorker } from '../src/jobs/worker';
 import { createPinCipher } from '../src/vouchers/pin-crypto';
-import { jobServices, paymentProvidersAt } from '../src/wiring';
+import { jobServices, messageGatewaysAt, operatorsAt, paymentProvidersAt } from '../src/wiring';
 
 /**
  * The API on a real port over a fresh database of its own (PostgreSQL or embedded PGlite), talking
@@ -33,6 +31,13 @@ export const WEBHOOK_SECRET = 'test-webhook-secret';
 export const OPERATOR_SECRET = 'test-operator-secret';
 /** The signing secret of the Stripe stand-in's events, and the key the tenants on Stripe use. */
 export const STRIPE_ACCOUNT = { secretKey: 'sk_test_api', webhookSecret: 'whsec_api_tests' };
+/** The DT One account of the tenants on DT One, as the stand-in knows it. */
+export const DTONE_ACCOUNT = { apiKey: 'test-dtone-key', apiSecret: 'test-dtone-secret' };
+/** The Twilio account of the tenants on Twilio, as the stand-in knows it. */
+export const TWILIO_ACCOUNT = {
+  accountSid: 'AC7e57ac0c0a11ce5500000000000000aa',
+  authToken: 'test-twilio-auth-token',
+};
 /** 32 bytes, base64: the voucher PIN key of the tests. */
 export const TEST_PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -51,25 +56,33 @@ export interface StartApiOptions {
    * scheduled jobs: tests run reconciliation passes themselves. Default true.
    */
   worker?: boolean;
+  /** The tenants' configs, by shop id; the demo tenants by default. */
+  tenants?: Record<string, unknown>;
 }
 
 export async function startApi({
   abuseLimits = { overrides: LIFTED_LIMITS },
   webhooksLost = false,
   worker: withWorker = true,
+  tenants = tenantSources,
 }: StartApiOptions = {}) {
   const sandbox = await startSandbox({
     publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
     operatorWebhookSecret: OPERATOR_SECRET,
     webhookSecret: WEBHOOK_SECRET,
     stripeWebhookSecret: STRIPE_ACCOUNT.webhookSecret,
+    twilioAccountSid: TWILIO_ACCOUNT.accountSid,
+    twilioAuthToken: TWILIO_ACCOUNT.authToken,
+    twilioStatusDelayMs: 5,
+    dtoneApiKey: DTONE_ACCOUNT.apiKey,
+    dtoneApiSecret: DTONE_ACCOUNT.apiSecret,
     webhookRetryDelaysMs: [50, 100, 200],
     pendingTopupDelayMs: 1000,
     slowAnswerDelayMs: 2500,
   });
   const sandboxUrl = sandbox.baseUrl;
   // The tenants' single sign-on goes to this sandbox's identity provider.
-  const registry = createTenantRegistry(tenantSources, { sandboxUrl });
+  const registry = createTenantRegistry(tenants, { sandboxUrl });
   const database = await createTestDatabase();
   await syncTenants(database.db, registry.all);
   const pins = createPinCipher(TEST_PIN_KEY);
@@ -82,13 +95,21 @@ export async function startApi({
   });
   const apiOnPort = async (port: number, limits: AbuseLimitOptions, services: Partial<AppDependencies>) => {
     const baseUrl = `http://127.0.0.1:${port}`;
+    const publicUrl = webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl;
     const dependencies: AppDependencies = {
       logger: { level: process.env.API_TEST_LOG ? 'warn' : 'error' },
       tenants: registry,
       db: database.db,
       pingDatabase: database.ping,
       listenDatabase: database.listen,
-      operator: createHttpOperator({ baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] }),
+      operators: operatorsAt(registry, {
+        sandbox: { baseUrl: sandboxUrl, timeoutMs: 1000, retries: 2, backoffMs: [100] },
+        dtoneApi: `${sandboxUrl}/dtone`,
+        dtoneAccountOf: () => DTONE_ACCOUNT,
+        publicUrl,
+        db: database.db,
+        timeoutMs: 1000,
+      }),
       addressLookup: createHttpAddressLookup({
         baseUrl: sandboxUrl,
         timeoutMs: 1000,
@@ -100,13 +121,18 @@ export async function startApi({
         stripeApi: sandboxUrl,
         stripeAccountOf: () => STRIPE_ACCOUNT,
       }),
-      messages: createHttpMessageGateway({ baseUrl: sandboxUrl }),
+      messageGateways: messageGatewaysAt(registry, {
+        sandbox: { baseUrl: sandboxUrl },
+        twilioApi: `${sandboxUrl}/twilio`,
+        twilioAccountOf: () => TWILIO_ACCOUNT,
+        publicUrl,
+      }),
       mailer: createSmtpMailer({
         url: `smtp://127.0.0.1:${sandbox.smtpPort()}`,
         from: 'Shop <receipts@shop.example>',
       }),
       pins,
-      publicUrl: webhooksLost ? `http://127.0.0.1:${await freePort()}` : baseUrl,
+      publicUrl,
       operatorWebhookSecret: OPERATOR_SECRET,
       jobs,
       abuseLimits: limits,
@@ -127,7 +153,7 @@ export async function startApi({
       /** One reconciliation pass, as the API runs it on its schedule. */
       reconcile: (now?: Date) =>
         reconcileOrders(
-          { ...servicesOf(dependencies).fulfilment, tenants: dependencies.tenants, log: app.log },
+          { ...servicesOf(dependencies, app.log).fulfilment, tenants: dependencies.tenants, log: app.log },
           now,
         ),
     };

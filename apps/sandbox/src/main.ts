@@ -13,8 +13,15 @@ const app = await buildSandbox({
   ...(process.env.OPERATOR_WEBHOOK_URL ? { operatorWebhookUrl: process.env.OPERATOR_WEBHOOK_URL } : {}),
   ...(process.env.STRIPE_WEBHOOK_URL ? { stripeWebhookUrl: process.env.STRIPE_WEBHOOK_URL } : {}),
   ...(process.env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
+  ...(process.env.DTONE_API_KEY ? { dtoneApiKey: process.env.DTONE_API_KEY } : {}),
+  ...(process.env.DTONE_API_SECRET ? { dtoneApiSecret: process.env.DTONE_API_SECRET } : {}),
   ...(process.env.APP_ENTRY_KEYS ? { appKeys: process.env.APP_ENTRY_KEYS } : {}),
   ...(process.env.SHOP_URL_TEMPLATE ? { shopUrlTemplate: process.env.SHOP_URL_TEMPLATE } : {}),
+  ...(process.env.TWILIO_ACCOUNT_SID ? { twilioAccountSid: process.env.TWILIO_ACCOUNT_SID } : {}),
+  ...(process.env.TWILIO_AUTH_TOKEN ? { twilioAuthToken: process.env.TWILIO_AUTH_TOKEN } : {}),
+  ...(process.env.TWILIO_INCOMING_NUMBERS
+    ? { twilioIncomingNumbers: process.env.TWILIO_INCOMING_NUMBERS }
+    : {}),
   ...(process.env.OPERATOR_WEBHOOK_SECRET
     ? { operatorWebhookSecret: process.env.OPERATOR_WEBHOOK_SECRET }
     : {}),

@@ -3,6 +3,9 @@ import {
   AUTO_TOPUP_TYPES,
   CHANNELS,
   cartItemOptionsSchema,
+  MESSAGE_DELIVERY_STATUSES,
+  MESSAGE_PROVIDERS,
+  OPERATOR_PROVIDERS,
   ORDER_STATUSES,
   orderContactSchema,
   orderLineSchema,
@@ -826,4 +829,58 @@ export const appSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('app_sessions_entry_link').on(table.tenantId, table.entryLinkId)],
+);
+
+/**
+ * The SMS and WhatsApp messages sent for a tenant, and how far each got as its gateway reported
+ * (decision 0069). Neither the text (it may hold a one-time code or a PIN) nor the whole number
+ * is kept. A gateway's report may come before our own call returned: the row is made by
+ * whichever comes first, and a status is only ever moved forward (`deliveryStep`).
+ */
+export const textMessages = pgTable(
+  'text_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    provider: text('provider', { enum: MESSAGE_PROVIDERS }).notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    /** The number, masked as support sees it (`+43•••••••4567`). */
+    recipient: text('recipient').notNull(),
+    status: text('status', { enum: MESSAGE_DELIVERY_STATUSES }).notNull(),
+    /** The gateway's code of an undelivered or failed message. */
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('text_messages_provider_message').on(table.provider, table.providerMessageId),
+    index('text_messages_tenant_created').on(table.tenantId, table.createdAt),
+  ],
+);
+
+/**
+ * A tenant's products as a top-up aggregator sells them (decision 0070): the aggregator's product
+ * and the operator it belongs to. A fixed product is sold as the aggregator's product of the same
+ * value; a ranged one as its ranged product, with the amount asked for.
+ */
+export const aggregatorProducts = pgTable(
+  'aggregator_products',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.shopId),
+    productId: text('product_id').notNull(),
+    provider: text('provider', { enum: OPERATOR_PROVIDERS }).notNull(),
+    providerProductId: text('provider_product_id').notNull(),
+    providerOperatorId: text('provider_operator_id').notNull(),
+    ranged: boolean('ranged').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.provider, table.productId] }),
+    index('aggregator_products_operator').on(table.tenantId, table.provider, table.providerOperatorId),
+  ],
 );

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ProductKind } from './catalogue';
 import {
   canMoveOrder,
+  canReverseOrder,
   commitMessageKey,
   commitStatus,
   confirmedAmount,
   isDeliveryCovered,
+  isUnitFinal,
   ORDER_TRANSITIONS,
   planUnits,
   type StoredOrderStatus,
@@ -143,6 +145,22 @@ describe('the order state machine', () => {
     for (const final of ['committed', 'partiallyCommitted', 'refunded']) {
       expect(ORDER_TRANSITIONS[final as StoredOrderStatus]).toEqual([]);
     }
+  });
+
+  it('moves a final order only by a reversal, and only towards less delivered', () => {
+    expect(canReverseOrder('committed', 'refunded')).toBe(true);
+    expect(canReverseOrder('committed', 'partiallyCommitted')).toBe(true);
+    expect(canReverseOrder('partiallyCommitted', 'refunded')).toBe(true);
+    expect(canReverseOrder('refunded', 'committed')).toBe(false);
+    expect(canReverseOrder('paid', 'refunded')).toBe(false);
+    expect(canMoveOrder('committed', 'refunded')).toBe(false);
+  });
+
+  it('counts a reversed unit as not delivered', () => {
+    expect(isUnitFinal('REVERSED')).toBe(true);
+    expect(commitStatus(['SUCCEEDED', 'REVERSED'])).toBe('partiallyCommitted');
+    expect(commitStatus(['REVERSED'])).toBe('refunded');
+    expect(settlement([{ price: 1000, state: 'REVERSED' }], 1000)).toEqual({ charge: 0, giveBack: 1000 });
   });
 
   it('reaches every status from paymentInit', () => {

@@ -5,11 +5,16 @@ import type { OrderStatus } from './payment';
 // Fulfilment (docs/fulfilment.md): delivering an order unit by unit and settling its payment.
 // ---------------------------------------------------------------------------------------------
 
-/** A unit's delivery: not tried, under way at the operator, delivered, or failed for good. */
-export const UNIT_STATES = ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] as const;
+/**
+ * A unit's delivery: not tried, under way at the operator, delivered, or failed for good; or
+ * reversed: delivered, then taken back by the operator (an aggregator's rare reversal after
+ * completion), its price refunded.
+ */
+export const UNIT_STATES = ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED', 'REVERSED'] as const;
 export type UnitState = (typeof UNIT_STATES)[number];
 
-export const isUnitFinal = (state: UnitState): boolean => state === 'SUCCEEDED' || state === 'FAILED';
+export const isUnitFinal = (state: UnitState): boolean =>
+  state === 'SUCCEEDED' || state === 'FAILED' || state === 'REVERSED';
 
 /** An order line as the order's snapshot keeps it. */
 export interface OrderLine {
@@ -102,7 +107,10 @@ export function confirmedAmount(payment: ConfirmedPayment | undefined, currency:
   return 0;
 }
 
-/** The final order status of a commit by its units' outcomes (all units final). */
+/**
+ * The final order status of a commit by its units' outcomes (all units final); a reversed unit
+ * counts as not delivered, so a reversal moves a delivered order to what it now is.
+ */
 export function commitStatus(
   states: readonly UnitState[],
 ): Extract<OrderStatus, 'committed' | 'partiallyCommitted' | 'refunded'> {
@@ -149,7 +157,7 @@ export function commitMessageKey(status: OrderStatus): string | null {
  * The order state machine (docs/fulfilment.md): the statuses an order may move to from each. The
  * payment decides the order until the commit; a declined or cancelled payment may be followed by
  * a new attempt; the commit ends the order in committed, partiallyCommitted, refunded or (without
- * a payment) failed. Final orders move no more.
+ * a payment) failed. Final orders move no more, but by a reversal ({@link REVERSAL_TRANSITIONS}).
  */
 const ORDER_MOVES = {
   paymentInit: [
@@ -182,6 +190,22 @@ export const ORDER_TRANSITIONS: Readonly<Record<StoredOrderStatus, readonly Stor
 
 export const isStoredOrderStatus = (status: string): status is StoredOrderStatus =>
   Object.hasOwn(ORDER_TRANSITIONS, status);
+
+/**
+ * The only moves of a final order: an operator took back a delivered top-up (decision 0070), and
+ * the order becomes what its units now are. Nothing else moves a final order, whatever its
+ * payment does (a refund by staff leaves it committed).
+ */
+export const REVERSAL_TRANSITIONS: Readonly<
+  Partial<Record<StoredOrderStatus, readonly StoredOrderStatus[]>>
+> = {
+  committed: ['partiallyCommitted', 'refunded'],
+  partiallyCommitted: ['refunded'],
+};
+
+/** Whether a reversal may move an order from one status to another. */
+export const canReverseOrder = (from: string, to: string): boolean =>
+  isStoredOrderStatus(from) && isStoredOrderStatus(to) && (REVERSAL_TRANSITIONS[from] ?? []).includes(to);
 
 /** Whether an order may move from one status to another by {@link ORDER_TRANSITIONS}. */
 export function canMoveOrder(from: string, to: string): boolean {

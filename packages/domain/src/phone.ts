@@ -82,3 +82,18 @@ export function callingCode(country: string): string {
 export function formatMsisdn(msisdn: string): string {
   return parsePhoneNumberFromString(withLeadingPlus(msisdn))?.formatInternational() ?? msisdn;
 }
+
+/** The lower-case country of an international number (`+4366…` → `at`), when its calling code tells. */
+export function countryOfNumber(msisdn: string): string | undefined {
+  return parsePhoneNumberFromString(msisdn)?.country?.toLowerCase();
+}
+
+/**
+ * The brand id of an operator the shop knows only by its name (an aggregator's operator no
+ * tenant sells): its letters and digits, lower case (`Blitz Mobil` → `blitzmobil`).
+ */
+export const brandIdOfName = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();

@@ -104,5 +104,7 @@ export const unitResultSchema = z.object({
   validUntil: z.string().nullable().optional(),
   creditAdded: z.number().optional(),
   currency: z.string().optional(),
+  /** A reversed top-up: what went back to the shopper for it, once the provider refunded it. */
+  refundedAfterReversal: z.number().optional(),
 });
 export type UnitResult = z.infer<typeof unitResultSchema>;

@@ -1,7 +1,9 @@
 import {
   COUNTRIES,
   LANGUAGES,
+  MESSAGE_PROVIDERS,
   NAMESPACES,
+  OPERATOR_PROVIDERS,
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PROVIDER_METHODS,
@@ -191,6 +193,52 @@ export const tenantConfigSchema = z
           .optional(),
       })
       .prefault({}),
+    /**
+     * Where the tenant's top-ups and number look-ups go (decision 0070): the sandbox operator, or
+     * DT One's DVS API with the environment variables of its API key and secret. Products are
+     * matched to DT One's through the tenant's mapping table in the database.
+     */
+    operatorProvider: z
+      .strictObject({
+        name: z.enum(OPERATOR_PROVIDERS).default('sandbox'),
+        dtone: z
+          .strictObject({ apiKeyVariable: environmentVariable, apiSecretVariable: environmentVariable })
+          .optional(),
+      })
+      .prefault({})
+      .refine((provider) => provider.name !== 'dtone' || provider.dtone, {
+        message: 'a DT One account (operatorProvider.dtone) is needed when operatorProvider.name is dtone',
+        path: ['dtone'],
+      }),
+    /**
+     * The gateway of the tenant's SMS and WhatsApp messages (decision 0069), and its account: the
+     * environment variables that hold the credentials, never the credentials.
+     */
+    messageProvider: z
+      .strictObject({
+        name: z.enum(MESSAGE_PROVIDERS).default('sandbox'),
+        twilio: z
+          .strictObject({
+            accountSidVariable: environmentVariable,
+            authTokenVariable: environmentVariable,
+            /** The SMS sender: a number of the account or an alphanumeric sender id; default `shortName`. */
+            smsFrom: z
+              .string()
+              .regex(/^(\+\d{6,15}|[A-Za-z0-9 ]{1,11})$/, 'a number as +43… or up to 11 letters and digits')
+              .optional(),
+            /** The WhatsApp sender number; none: WhatsApp messages go as SMS. */
+            whatsappFrom: z
+              .string()
+              .regex(/^\+\d{6,15}$/, 'a number as +43…')
+              .optional(),
+          })
+          .optional(),
+      })
+      .prefault({})
+      .refine((provider) => provider.name !== 'twilio' || provider.twilio, {
+        message: 'a Twilio account (messageProvider.twilio) is needed when messageProvider.name is twilio',
+        path: ['twilio'],
+      }),
     footer: z.strictObject({
       socialLinks: z.array(
         z.strictObject({ network: z.enum(['facebook', 'instagram', 'x', 'youtube', 'tiktok']), url }),

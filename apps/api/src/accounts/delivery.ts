@@ -59,7 +59,13 @@ export async function sendCode(
       await mailer.send({ to: email, subject: say(templates.subject), text: say(templates.text) });
       return { channel: 'email', sentTo: maskEmail(email) };
     }
-    await messages.send({ channel: 'sms', to: recipient, text: say(templates.sms), from: tenant.shortName });
+    await messages.send({
+      shopId: tenant.shopId,
+      channel: 'sms',
+      to: recipient,
+      text: say(templates.sms),
+      from: tenant.shortName,
+    });
     return { channel: 'sms', sentTo: maskMsisdn(recipient) };
   } catch (error) {
     log.warn({ err: error, purpose }, 'account code not sent');

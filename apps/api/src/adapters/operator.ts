@@ -6,15 +6,21 @@ export type LookupResult =
   | { found: true; msisdn: string; country: string; brandId: string; brandName: string }
   | { found: false };
 
-/** A top-up as the operator reports it. */
+/**
+ * A top-up as the operator reports it. REVERSED: the operator took back a credit it had made
+ * (an aggregator's rare reversal after completion); no credit stands.
+ */
 export type TopupOutcome =
   | { status: 'SUCCEEDED'; operatorReference?: string; balanceAfter?: number }
   | { status: 'FAILED'; reason: string }
-  | { status: 'PENDING' };
+  | { status: 'PENDING' }
+  | { status: 'REVERSED' };
 
 export interface TopupRequest {
   /** Our unit's reference: the same reference twice tops up once. */
   reference: string;
+  /** Our product the unit is of: an aggregator sells it as its own product. */
+  productId: string;
   msisdn: string;
   amount: number;
   currency: string;
@@ -98,7 +104,7 @@ export function createHttpOperator(options: HttpOperatorOptions): Operator {
   }
 
   return {
-    async topup({ reference, ...request }) {
+    async topup({ reference, productId: _productId, ...request }) {
       const answer = await client.send('POST', '/operator/topups', {
         body: { clientReference: reference, ...request },
       });

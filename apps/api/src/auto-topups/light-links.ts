@@ -112,6 +112,7 @@ export async function sendLightLink(
     }) as string;
   const { sms, mail } = LINK_TEXTS[row.link.purpose];
   await services.messages.send({
+    shopId: tenant.shopId,
     channel: 'sms',
     to: row.topup.msisdn,
     text: say(sms),

@@ -1,16 +1,9 @@
-import {
-  type Database,
-  type Order,
-  type Payment,
-  type StaffRefund,
-  schema,
-  type Transaction,
-} from '@shop/db';
+import { type Database, type Order, type Payment, type StaffRefund, schema } from '@shop/db';
 import { DomainError, refundableAmount } from '@shop/domain';
 import type { StaffRefundAnswer, StaffRefundRequest } from '@shop/domain/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { changePaymentState, lockPayment, type PaymentServices } from '../orders/payment-state';
+import { type PaymentServices, paymentRefunded } from '../orders/payment-state';
 import { recordOrderEvent } from '../orders/timeline';
 import { type Actor, recordAudit } from './audit';
 
@@ -171,20 +164,10 @@ async function askProvider(
       type: answer.ok ? 'payment.refund.staff' : 'payment.refund.staff.refused',
       detail: { refundId: refund.id, amount: refund.amount, ...(answer.ok ? {} : { code: answer.code }) },
     });
-    if (answer.ok) await paymentRefunded(tx, payment.id, answer.refundedAmount);
+    if (answer.ok) await paymentRefunded(tx, payment.id, answer.refundedAmount, 'staff refund');
     return done;
   });
   return settled ?? (await refundById(db, refund.id)) ?? refund;
-}
-
-/** The payment as the provider's refund answer leaves it: its refunded total, and the state that follows. */
-async function paymentRefunded(tx: Transaction, paymentId: string, refundedTotal: number): Promise<void> {
-  const payment = await lockPayment(tx, eq(payments.id, paymentId));
-  if (!payment) return;
-  const refundedAmount = Math.max(payment.refundedAmount, refundedTotal);
-  const captured = payment.capturedAmount ?? payment.amount;
-  const state = refundedAmount >= captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-  await changePaymentState(tx, payment, state, { refundedAmount }, { source: 'staff refund' });
 }
 
 async function refundById(db: Database, id: string): Promise<StaffRefund | undefined> {

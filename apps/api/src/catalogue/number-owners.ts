@@ -1,6 +1,7 @@
 import { maskMsisdn, type NumberOwner, ownerFromLookup } from '@shop/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type LookupResult, type Operator, OperatorUnavailableError } from '../adapters/operator';
+import type { Operators } from '../adapters/operators';
 
 export interface NumberOwnersOptions {
   /** How long an answer of the operator is taken as it was (docs/decisions/0027). */
@@ -95,6 +96,32 @@ export function createNumberOwners(
       const distinct = [...new Set(msisdns)];
       const owners = await Promise.all(distinct.map(ownerOf));
       return new Map(distinct.map((msisdn, index) => [msisdn, owners[index] as NumberOwner]));
+    },
+  };
+}
+
+/**
+ * The number owners of each tenant, as its operator answers (decision 0070): the tenants on one
+ * operator share its answers (the sandbox operator's are the same for all); a tenant on an
+ * aggregator has its own, since its mapping table names the brands.
+ */
+export interface TenantNumberOwners {
+  of(tenantId: string): NumberOwners;
+}
+
+export function createTenantNumberOwners(
+  operators: Pick<Operators, 'of'>,
+  options: NumberOwnersOptions = {},
+): TenantNumberOwners {
+  const byOperator = new Map<Pick<Operator, 'lookup'>, NumberOwners>();
+  return {
+    of(tenantId) {
+      const operator = operators.of(tenantId);
+      const known = byOperator.get(operator);
+      if (known) return known;
+      const owners = createNumberOwners(operator, options);
+      byOperator.set(operator, owners);
+      return owners;
     },
   };
 }

@@ -115,7 +115,13 @@ export async function sendChallenge(context: CheckoutContext, pending: PendingOt
     provider: tenant.providerName,
   }) as string;
   try {
-    await messages.send({ channel: 'sms', to: pending.phoneNumber, text, from: tenant.shortName });
+    await messages.send({
+      shopId: tenant.shopId,
+      channel: 'sms',
+      to: pending.phoneNumber,
+      text,
+      from: tenant.shortName,
+    });
   } catch (error) {
     log.warn({ err: error }, 'one-time code not sent');
     await withdrawChallenge(db, pending);

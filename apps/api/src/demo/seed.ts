@@ -3,6 +3,7 @@ import type { TenantConfig } from '@shop/tenants';
 import { inArray } from 'drizzle-orm';
 import { createPinCipher, type PinCipher } from '../vouchers/pin-crypto';
 import { loadDemoAccounts } from './accounts';
+import { demoAggregatorProducts } from './aggregator-products';
 import { demoBlogPosts } from './blog/posts';
 import { demoCatalogue } from './catalogue';
 import { demoPromoCodes } from './promos';
@@ -73,6 +74,13 @@ const DEMO_SEEDS: {
     name: 'demo-staff-v1',
     load: async (tx, tenant, { all, pinCipher }) => {
       if (tenant.shopId === all[0]?.shopId) await loadDemoStaff(tx, all, pinCipher);
+    },
+  },
+  {
+    name: 'demo-aggregator-products-v1',
+    load: async (tx, tenant, { all }) => {
+      const mapped = demoAggregatorProducts(tenant, demoCatalogue(tenant, all));
+      if (mapped.length > 0) await tx.insert(schema.aggregatorProducts).values(mapped).onConflictDoNothing();
     },
   },
   {

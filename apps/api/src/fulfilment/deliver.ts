@@ -20,6 +20,9 @@ type Result = {
   voucherPinId?: string;
 };
 
+/** The tenant's operator: the sandbox operator or its aggregator (decision 0070). */
+const operatorOf = (context: FulfilmentContext) => context.operators.of(context.tenant.shopId);
+
 /** Writes the intent before the operator is called: a crash leaves the unit IN_PROGRESS, to be asked about. */
 async function markInProgress(context: FulfilmentContext, unit: OrderUnit): Promise<void> {
   await context.db
@@ -51,6 +54,7 @@ const withoutSecrets = ({ pinEncrypted: _pin, ...rest }: Record<string, unknown>
 function topupResult(outcome: TopupOutcome): Result | undefined {
   if (outcome.status === 'PENDING') return undefined;
   if (outcome.status === 'FAILED') return { state: 'FAILED', result: { reason: outcome.reason } };
+  if (outcome.status === 'REVERSED') return { state: 'FAILED', result: { reason: 'REVERSED' } };
   return {
     state: 'SUCCEEDED',
     result: { operatorReference: outcome.operatorReference, balanceAfter: outcome.balanceAfter },
@@ -63,12 +67,13 @@ function topupResult(outcome: TopupOutcome): Result | undefined {
  * is followed up for a while.
  */
 async function topUp(context: FulfilmentContext, unit: OrderUnit): Promise<Result | undefined> {
-  const { operator } = context;
+  const operator = operatorOf(context);
   const earlier = unit.state === 'IN_PROGRESS' ? await operator.topupStatus(unit.reference) : undefined;
   let outcome =
     earlier ??
     (await operator.topup({
       reference: unit.reference,
+      productId: unit.productId,
       msisdn: outgoingMsisdn(unit.phoneNumber ?? '', context.tenant.settings.stripLeadingPlus),
       amount: unit.faceValue,
       currency: unit.currency,
@@ -94,7 +99,8 @@ async function voucher(
   order: Order,
   unit: OrderUnit,
 ): Promise<Result | undefined> {
-  const { db, tenant, operator, pins } = context;
+  const { db, tenant, pins } = context;
+  const operator = operatorOf(context);
   const [product] = await db
     .select({ pinSource: products.pinSource })
     .from(products)
@@ -134,7 +140,7 @@ async function voucher(
 
 async function cashCode(context: FulfilmentContext, order: Order, unit: OrderUnit): Promise<Result> {
   const line = order.lines[unit.lineIndex];
-  const redeemed = await context.operator.redeemCashCode({
+  const redeemed = await operatorOf(context).redeemCashCode({
     reference: unit.reference,
     code: line?.cashCode ?? '',
     msisdn: outgoingMsisdn(unit.phoneNumber ?? '', context.tenant.settings.stripLeadingPlus),

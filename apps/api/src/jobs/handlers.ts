@@ -2,6 +2,7 @@ import { MessageRefusedError } from '../adapters/messages';
 import { executeRun, sendUpcomingNotices, takeDueRuns } from '../auto-topups/engine';
 import { sendLightLink } from '../auto-topups/light-links';
 import { finishLostRefunds } from '../backoffice/refunds';
+import { followOperatorCallback } from '../fulfilment/operator-callbacks';
 import { reconcileOrders } from '../fulfilment/reconcile';
 import { staleSmsRequests } from '../sms-topups/inbound';
 import { processSmsRequest } from '../sms-topups/process';
@@ -47,6 +48,10 @@ export function jobHandlers(services: EngineServices, jobs: Pick<JobQueue, 'send
         if (!(err instanceof MessageRefusedError)) throw err;
         log.warn({ err, linkId }, 'light top-up link refused for good by the gateway; not tried again');
       }
+    },
+    'operator-callback': async (callback) => {
+      const outcome = await followOperatorCallback(services, callback);
+      log.info({ ...callback, outcome }, 'operator callback followed');
     },
     'voucher-delivery': async ({ deliveryId }) => {
       if (await sendVoucherDelivery(services, deliveryId)) log.info({ deliveryId }, 'voucher PINs sent');

@@ -20,6 +20,8 @@ export const jobPayloads = {
   'sms-topup': z.object({ requestId: z.uuid() }),
   /** A light automatic top-up's link, sent by SMS (decision 0042). */
   'auto-topup-light-link': z.object({ linkId: z.uuid() }),
+  /** An aggregator said a top-up ended: how it stands is asked, and recorded (decision 0070). */
+  'operator-callback': z.object({ tenantId: z.string().min(1), reference: z.string().min(1) }),
   /** An order's voucher PINs, sent by SMS or WhatsApp (decision 0048). */
   'voucher-delivery': z.object({ deliveryId: z.uuid() }),
   /**
@@ -83,6 +85,14 @@ export const QUEUES: { [N in JobName]: QueueSettings<N> } = {
     keyOf: ({ requestId }) => requestId,
     retries: 6,
     retryDelaySeconds: 10,
+    concurrency: 2,
+    pollSeconds: 1,
+  },
+  // The aggregator or the provider out of reach: asked again; the unit's own keys refund once.
+  'operator-callback': {
+    keyOf: ({ reference }) => reference,
+    retries: 8,
+    retryDelaySeconds: 5,
     concurrency: 2,
     pollSeconds: 1,
   },

@@ -321,3 +321,21 @@ export async function returnDuplicatePayments(services: PaymentServices, payment
     await syncPayment(services, duplicate.id);
   }
 }
+
+/**
+ * The payment as a provider's refund answer leaves it: its refunded total (never less than what
+ * is known already), and the state that follows.
+ */
+export async function paymentRefunded(
+  tx: Transaction,
+  paymentId: string,
+  refundedTotal: number,
+  source: string,
+): Promise<void> {
+  const payment = await lockPayment(tx, eq(payments.id, paymentId));
+  if (!payment) return;
+  const refundedAmount = Math.max(payment.refundedAmount, refundedTotal);
+  const captured = payment.capturedAmount ?? payment.amount;
+  const state = refundedAmount >= captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  await changePaymentState(tx, payment, state, { refundedAmount }, { source });
+}

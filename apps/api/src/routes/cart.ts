@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addItems, addVouchers, detailedCart, removeVouchers, setQuantity } from '../cart/service';
 import type { CatalogueCache } from '../catalogue/cache';
-import type { NumberOwners } from '../catalogue/number-owners';
+import type { TenantNumberOwners } from '../catalogue/number-owners';
 import type { AbuseLimits } from '../http/rate-limits';
 import { salesContextOf } from '../http/sales-context';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
@@ -31,14 +31,14 @@ const addDescription =
 export const cartRoutes: FastifyPluginAsyncZod<{
   db: Database;
   limits: AbuseLimits;
-  numberOwners: NumberOwners;
+  numberOwners: TenantNumberOwners;
   catalogue: CatalogueCache;
 }> = async (app, { db, limits, numberOwners, catalogue }) => {
   const onRequest = limits.guard('cart');
   const context = (request: { tenant: Parameters<typeof addItems>[0]['tenant'] }) => ({
     db,
     tenant: request.tenant,
-    numberOwners,
+    numberOwners: numberOwners.of(request.tenant.shopId),
   });
   /** A new cart is in the currency of the request's sales context; its items are checked in its channel. */
   const addingContext = async (request: FastifyRequest) => ({

@@ -2,13 +2,13 @@ import { DomainError } from '@shop/domain';
 import { numberLookupQuerySchema, numberLookupSchema } from '@shop/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type LookupResult, OperatorUnavailableError } from '../adapters/operator';
-import type { NumberOwners } from '../catalogue/number-owners';
+import type { TenantNumberOwners } from '../catalogue/number-owners';
 import type { AbuseLimits } from '../http/rate-limits';
 import { errorEnvelopeSchema, tenantHeadersSchema } from '../http/schemas';
 
 /** Spec §7 number look-up: which brand a shopper's number belongs to, before the sale. */
 export const numberLookupRoutes: FastifyPluginAsyncZod<{
-  numberOwners: Pick<NumberOwners, 'lookUp'>;
+  numberOwners: TenantNumberOwners;
   limits: AbuseLimits;
 }> = async (app, { numberOwners, limits }) => {
   app.get(
@@ -38,7 +38,7 @@ export const numberLookupRoutes: FastifyPluginAsyncZod<{
       let result: LookupResult;
       try {
         // Always asked afresh; the answer is remembered for the cart's check that usually follows.
-        result = await numberOwners.lookUp(msisdn);
+        result = await numberOwners.of(tenant.shopId).lookUp(msisdn);
       } catch (error) {
         if (!(error instanceof OperatorUnavailableError)) throw error;
         request.log.warn({ err: error }, 'operator look-up unavailable');

@@ -218,20 +218,23 @@ const awaitsAnswer = (request: Request) =>
 async function tell(services: EngineServices, request: Request): Promise<void> {
   if (!request.answer) return;
   const tenant = request.tenantId ? services.tenants.byId(request.tenantId) : undefined;
-  const told = await services.messages
-    .send({
-      channel: 'sms',
-      to: request.msisdn,
-      text: request.answer,
-      ...(tenant?.smsShortNumber ? { from: tenant.smsShortNumber } : {}),
-    })
-    .then(
-      () => ({ answeredAt: new Date() }),
-      (error: unknown) => {
-        if (error instanceof MessageRefusedError) return { answerRefusedAt: new Date() };
-        throw error;
-      },
-    );
+  // A request of no tenant has no gateway to answer through: as good as refused for good.
+  const told = await (tenant
+    ? services.messages.send({
+        shopId: tenant.shopId,
+        channel: 'sms',
+        to: request.msisdn,
+        text: request.answer,
+        ...(tenant.smsShortNumber ? { from: tenant.smsShortNumber } : {}),
+      })
+    : Promise.reject(new MessageRefusedError('No tenant to answer for', 404))
+  ).then(
+    () => ({ answeredAt: new Date() }),
+    (error: unknown) => {
+      if (error instanceof MessageRefusedError) return { answerRefusedAt: new Date() };
+      throw error;
+    },
+  );
   await services.db
     .update(smsTopupRequests)
     .set(told)

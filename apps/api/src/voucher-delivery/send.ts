@@ -131,7 +131,13 @@ export async function sendVoucherDelivery(services: DeliveryServices, deliveryId
     // Each part has a key of its own: a try after a refusal midway sends the rest, not the start again.
     for (const [index, text] of texts.entries()) {
       await services.messages.send(
-        { channel: delivery.channel, to: delivery.phoneNumber, text, from: tenant.shortName },
+        {
+          shopId: tenant.shopId,
+          channel: delivery.channel,
+          to: delivery.phoneNumber,
+          text,
+          from: tenant.shortName,
+        },
         { idempotencyKey: `${delivery.id}:${index + 1}`, singleTry: true },
       );
     }

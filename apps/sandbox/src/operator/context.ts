@@ -9,6 +9,8 @@ import { VoucherService } from './vouchers';
 
 /** Everything the operator's routes share; all of it in memory. */
 export interface OperatorContext {
+  /** The options the context was made with, defaults filled in. */
+  settings: OperatorSettings;
   balances: Balances;
   topups: TopupService;
   vouchers: VoucherService;
@@ -40,6 +42,7 @@ export function createOperatorContext(settings: OperatorSettings, log: FastifyBa
     waitForFirstTryMs: settings.webhookTimeoutMs,
   });
   return {
+    settings,
     balances,
     topups,
     vouchers: new VoucherService(),

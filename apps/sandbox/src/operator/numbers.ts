@@ -104,7 +104,8 @@ export function normaliseMsisdn(input: string): string | undefined {
   return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
 }
 
-function countryOf(msisdn: string): string | undefined {
+/** The lower-case ISO country of a number (E.164 with `+`) by its calling code, whoever owns it. */
+export function countryOf(msisdn: string): string | undefined {
   for (const length of [1, 2, 3]) {
     const country = CALLING_CODES[msisdn.slice(1, 1 + length)];
     if (country) return country;

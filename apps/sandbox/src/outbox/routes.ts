@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IdempotencyStore } from '../idempotency';
 import { answerErrorsAsJson, sendError, sendPage } from '../replies';
-import { GatewayFailures } from './failures';
+import type { GatewayFailures } from './failures';
 import type { Outbox } from './messages';
 import { outboxPage } from './page';
 import { parseFailureRequest, parseGatewayMessage, parseIdempotencyKey, parseRecipient } from './validation';
@@ -16,17 +16,20 @@ import { parseFailureRequest, parseGatewayMessage, parseIdempotencyKey, parseRec
  *   request refuses messages to the number (the message is not kept), 400 `RECIPIENT_REFUSED`
  *   while a permanent one does.
  * - `POST /outbox/failures` `{ to, count, permanent? }`: the gateway refuses the next `count`
- *   messages to that number, with or without its `+`, for now or (`permanent`) for good;
+ *   messages to that number, with or without its `+`, for now or (`permanent`) for good (the
+ *   Twilio stand-in's too, which shares `failures`);
  *   200 `{ to, count }` (and `permanent: true`).
  * - `GET /outbox?to=`: the messages, newest first, all or those sent to one recipient; JSON
  *   `[{ messageId, channel, to, from, subject, text, sentAt }]`, or a page for a browser (a
  *   request whose Accept header asks for HTML). 400 `VALIDATION_FAILED` for a `to` that is
  *   neither an e-mail address nor a phone number.
  */
-export const outboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app, { outbox }) => {
+export const outboxRoutes: FastifyPluginAsync<{ outbox: Outbox; failures: GatewayFailures }> = async (
+  app,
+  { outbox, failures },
+) => {
   answerErrorsAsJson(app, 'outbox');
 
-  const failures = new GatewayFailures();
   const accepted = new IdempotencyStore<string>();
 
   app.post('/messages', async (request, reply) => {
