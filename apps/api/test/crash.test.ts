@@ -5,7 +5,7 @@ import { createTestDatabase } from '@shop/db/testing';
 import { type RunningSandbox, startSandbox } from '@shop/sandbox/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GOOD_CARD } from './checkout-support';
-import { freePort, WEBHOOK_SECRET } from './harness';
+import { freePort, onAFreePort, WEBHOOK_SECRET } from './harness';
 import { healthyApi, type ShopProcess, spawnShopProcess } from './processes';
 
 /**
@@ -94,14 +94,16 @@ async function topupTaken(tenant: string, reference: string): Promise<boolean> {
 
 beforeAll(async () => {
   apiPort = await freePort();
-  sandbox = await startSandbox({
-    publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
-    webhookSecret: WEBHOOK_SECRET,
-    webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
-    // The stand-in is alpenfunk's Stripe account, signing with the development secret.
-    stripeWebhookUrl: `http://127.0.0.1:${apiPort}/api/webhooks/stripe/alpenfunk`,
-    slowAnswerDelayMs: 20_000,
-  });
+  sandbox = await onAFreePort((port) =>
+    startSandbox({
+      publicBaseUrl: `http://127.0.0.1:${port}`,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
+      // The stand-in is alpenfunk's Stripe account, signing with the development secret.
+      stripeWebhookUrl: `http://127.0.0.1:${apiPort}/api/webhooks/stripe/alpenfunk`,
+      slowAnswerDelayMs: 20_000,
+    }),
+  );
   sandboxUrl = sandbox.baseUrl;
   if (process.env.DATABASE_URL) database = await createTestDatabase();
   else dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));

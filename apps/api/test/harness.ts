@@ -27,6 +27,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Starts what must listen on a port known before it starts (its address is in URLs it hands
+ * out), on a free port; another test file may take the port first, and then the next is tried.
+ */
+export async function onAFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
 export const WEBHOOK_SECRET = 'test-webhook-secret';
 export const OPERATOR_SECRET = 'test-operator-secret';
 /** The signing secret of the Stripe stand-in's events, and the key the tenants on Stripe use. */
@@ -66,20 +80,22 @@ export async function startApi({
   worker: withWorker = true,
   tenants = tenantSources,
 }: StartApiOptions = {}) {
-  const sandbox = await startSandbox({
-    publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
-    operatorWebhookSecret: OPERATOR_SECRET,
-    webhookSecret: WEBHOOK_SECRET,
-    stripeWebhookSecret: STRIPE_ACCOUNT.webhookSecret,
-    twilioAccountSid: TWILIO_ACCOUNT.accountSid,
-    twilioAuthToken: TWILIO_ACCOUNT.authToken,
-    twilioStatusDelayMs: 5,
-    dtoneApiKey: DTONE_ACCOUNT.apiKey,
-    dtoneApiSecret: DTONE_ACCOUNT.apiSecret,
-    webhookRetryDelaysMs: [50, 100, 200],
-    pendingTopupDelayMs: 1000,
-    slowAnswerDelayMs: 2500,
-  });
+  const sandbox = await onAFreePort((port) =>
+    startSandbox({
+      publicBaseUrl: `http://127.0.0.1:${port}`,
+      operatorWebhookSecret: OPERATOR_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      stripeWebhookSecret: STRIPE_ACCOUNT.webhookSecret,
+      twilioAccountSid: TWILIO_ACCOUNT.accountSid,
+      twilioAuthToken: TWILIO_ACCOUNT.authToken,
+      twilioStatusDelayMs: 5,
+      dtoneApiKey: DTONE_ACCOUNT.apiKey,
+      dtoneApiSecret: DTONE_ACCOUNT.apiSecret,
+      webhookRetryDelaysMs: [50, 100, 200],
+      pendingTopupDelayMs: 1000,
+      slowAnswerDelayMs: 2500,
+    }),
+  );
   const sandboxUrl = sandbox.baseUrl;
   // The tenants' single sign-on goes to this sandbox's identity provider.
   const registry = createTenantRegistry(tenants, { sandboxUrl });

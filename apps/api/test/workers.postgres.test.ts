@@ -2,7 +2,7 @@ import { createTestDatabase } from '@shop/db/testing';
 import { type RunningSandbox, sandboxClient, startSandbox } from '@shop/sandbox/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GOOD_CARD } from './checkout-support';
-import { freePort, WEBHOOK_SECRET } from './harness';
+import { freePort, onAFreePort, WEBHOOK_SECRET } from './harness';
 import { healthyApi, type ShopProcess, spawnShopProcess, waitFor } from './processes';
 
 /**
@@ -22,12 +22,14 @@ afterEach(async () => {
 /** A fresh database and sandbox, and a way to start API and worker processes over them. */
 async function stack(settings: { slowAnswerDelayMs?: number; env: Record<string, string> }) {
   const database = await createTestDatabase();
-  const sandbox: RunningSandbox = await startSandbox({
-    publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
-    webhookSecret: WEBHOOK_SECRET,
-    webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
-    slowAnswerDelayMs: settings.slowAnswerDelayMs,
-  });
+  const sandbox: RunningSandbox = await onAFreePort((port) =>
+    startSandbox({
+      publicBaseUrl: `http://127.0.0.1:${port}`,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryDelaysMs: [200, 500, 1000, 2000, 4000],
+      slowAnswerDelayMs: settings.slowAnswerDelayMs,
+    }),
+  );
   const processes: ShopProcess[] = [];
   cleanUp.push(async () => {
     await sandbox.close();

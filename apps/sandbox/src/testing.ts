@@ -25,7 +25,10 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const app = await buildSandbox(options);
   const port = options.publicBaseUrl ? Number(new URL(options.publicBaseUrl).port) : 0;
-  const address = await app.listen({ port, host: '127.0.0.1' });
+  const address = await app.listen({ port, host: '127.0.0.1' }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   return {
     app,
     baseUrl: options.publicBaseUrl ?? address,

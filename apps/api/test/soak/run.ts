@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@shop/sandbox/testing';
 import pg from 'pg';
-import { freePort } from '../harness';
+import { freePort, onAFreePort } from '../harness';
 import { loadBalancer, privatePostgres, privateRedis } from './infra';
 import { startSoakProcesses } from './shop';
 import { type CallFigures, JOURNEY_KINDS, type JourneyEnd, soakShoppers } from './shoppers';
@@ -70,13 +70,15 @@ export async function runSoak({
     const apiPorts = [await freePort(), await freePort()];
     const balancer = await loadBalancer(apiPorts);
     cleanUp.push(balancer.close);
-    const sandbox = await startSandbox({
-      publicBaseUrl: `http://127.0.0.1:${await freePort()}`,
-      webhookSecret: PSP_SECRET,
-      operatorWebhookUrl: `${balancer.url}/api/webhooks/operator`,
-      operatorWebhookSecret: OPERATOR_SECRET,
-      webhookChaos: { duplicateShare: 0.3, reorderWithinMs: 2_000 },
-    });
+    const sandbox = await onAFreePort((port) =>
+      startSandbox({
+        publicBaseUrl: `http://127.0.0.1:${port}`,
+        webhookSecret: PSP_SECRET,
+        operatorWebhookUrl: `${balancer.url}/api/webhooks/operator`,
+        operatorWebhookSecret: OPERATOR_SECRET,
+        webhookChaos: { duplicateShare: 0.3, reorderWithinMs: 2_000 },
+      }),
+    );
     cleanUp.push(sandbox.close);
     const env = {
       DATABASE_URL: postgres.url,
