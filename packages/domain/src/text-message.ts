@@ -25,5 +25,3 @@ const STEP: Record<MessageDeliveryStatus, number> = {
  * or repeated one never takes a message back, and the first end reported stays.
  */
 export const deliveryStep = (status: MessageDeliveryStatus): number => STEP[status];
-
-export const isFinalDeliveryStatus = (status: MessageDeliveryStatus): boolean => STEP[status] === 2;

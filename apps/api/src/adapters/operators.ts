@@ -1,4 +1,3 @@
-import type { OperatorProviderName } from '@shop/domain';
 import type { TenantConfig, TenantRegistry } from '@shop/tenants';
 import type { DtoneAccount } from './dtone/operator';
 import type { Operator } from './operator';
@@ -6,7 +5,6 @@ import type { Operator } from './operator';
 /** Where each tenant's top-ups and look-ups go (decision 0070), as its config names it. */
 export interface Operators {
   of(tenantId: string): Operator;
-  nameOf(tenantId: string): OperatorProviderName;
 }
 
 export interface OperatorSources {
@@ -26,7 +24,6 @@ export function createOperators(tenants: TenantRegistry, sources: OperatorSource
     return tenant;
   };
   return {
-    nameOf: (tenantId) => tenantOf(tenantId).operatorProvider.name,
     of(tenantId) {
       const tenant = tenantOf(tenantId);
       if (tenant.operatorProvider.name === 'sandbox') return sources.sandbox;

@@ -2,7 +2,7 @@ import { brandIdOfName, countryOfNumber } from '@shop/domain';
 import { z } from 'zod';
 import { createHttpClient, type HttpAnswer } from '../http';
 import { type Operator, OperatorUnavailableError, type TopupOutcome } from '../operator';
-import { type DtoneTransaction, outcomeOf } from './statuses';
+import { type DtoneTransaction, outcomeOf, transactionSchema } from './statuses';
 
 /** A tenant's DT One account: the API key and secret of its DVS account. */
 export interface DtoneAccount {
@@ -34,16 +34,6 @@ const EXTERNAL_ID_USED = 1007001;
 
 const errorsSchema = z.object({
   errors: z.array(z.object({ code: z.number(), message: z.string() })).min(1),
-});
-const transactionSchema = z.object({
-  id: z.number(),
-  external_id: z.string(),
-  status: z.object({
-    id: z.number(),
-    message: z.string(),
-    class: z.object({ id: z.number(), message: z.string() }),
-  }),
-  operator_reference: z.string().nullish(),
 });
 const lookupSchema = z.array(
   z.object({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TopupOutcome } from '../operator';
 
 /**
@@ -12,12 +13,18 @@ const REASONS: Readonly<Record<string, string>> = {
   'DECLINED-INVALID-CREDIT-PARTY': 'INVALID_NUMBER',
 };
 
-export interface DtoneTransaction {
-  id: number;
-  external_id: string;
-  status: { id: number; message: string; class: { id: number; message: string } };
-  operator_reference?: string | null;
-}
+/** A transaction as DT One answers it: the fields the adapter reads. */
+export const transactionSchema = z.object({
+  id: z.number(),
+  external_id: z.string(),
+  status: z.object({
+    id: z.number(),
+    message: z.string(),
+    class: z.object({ id: z.number(), message: z.string() }),
+  }),
+  operator_reference: z.string().nullish(),
+});
+export type DtoneTransaction = z.infer<typeof transactionSchema>;
 
 /**
  * A transaction as our top-up outcome. CREATED, CONFIRMED and SUBMITTED are under way, and so is a
